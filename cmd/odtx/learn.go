@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/tree"
+	"github.com/urfave/cli/v3"
+)
+
+func learnCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "learn",
+		Usage:     "learn a decision tree of minimum depth (and fewest nodes) consistent with every row",
+		ArgsUsage: "DATA.csv (- for stdin)",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
+			&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
+			&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
+		},
+		Action: learn,
+	}
+}
+
+func learn(ctx context.Context, cmd *cli.Command) error {
+	path, err := oneArg(cmd)
+	if err != nil {
+		return err
+	}
+	mode, err := orchestrate.ParseMode(cmd.String("mode"))
+	if err != nil {
+		return err
+	}
+	split, err := parseSplit(cmd.String("split"))
+	if err != nil {
+		return err
+	}
+	write, err := writer(cmd.String("format"))
+	if err != nil {
+		return err
+	}
+	newSolver, err := newSolverFunc(cmd.String("solver"))
+	if err != nil {
+		return err
+	}
+	ds, tbl, err := dataset.Load(path, dataset.Options{Label: cmd.String("label"), Split: split})
+	if err != nil {
+		return err
+	}
+	if d := cmd.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	res, err := orchestrate.Learn(ctx, ds, orchestrate.Options{
+		Mode:      mode,
+		NewSolver: newSolver,
+		Progress:  progressReporter(),
+	})
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("time limit %v reached before an optimal tree was proven", cmd.Duration("timeout"))
+	case errors.Is(err, context.Canceled):
+		return errors.New("interrupted")
+	case err != nil:
+		return err
+	}
+	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	// The search checked the tree on the binarized examples; check it again
+	// on the raw rows, through the same code that predict uses, so that no
+	// slip in binarizing or decoding can reach the output.
+	if err := t.Verify(tbl); err != nil {
+		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	}
+	var out bytes.Buffer
+	if err := write(t, &out, tree.Meta{Mode: mode.String(), Optimal: true, Stats: res.Stats}); err != nil {
+		return err
+	}
+	return emit(cmd.String("output"), out.Bytes())
+}
+
+func parseSplit(s string) (dataset.Split, error) {
+	switch s {
+	case "threshold":
+		return dataset.Threshold, nil
+	case "eq":
+		return dataset.Equality, nil
+	}
+	return 0, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+}
+
+func oneArg(cmd *cli.Command) (string, error) {
+	if cmd.NArg() != 1 {
+		return "", fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg())
+	}
+	return cmd.Args().First(), nil
+}
+
+// emit writes data to path, or to stdout when path is empty. A file is
+// written whole or not at all: into a temporary file beside it, then renamed.
+func emit(path string, data []byte) error {
+	if path == "" {
+		_, err := os.Stdout.Write(data)
+		return err
+	}
+	f, err := os.CreateTemp(dirOf(path), ".odtx-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(f.Name()) // fails harmlessly once renamed
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

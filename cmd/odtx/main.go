@@ -1,0 +1,50 @@
+// Command odtx learns provably optimal decision trees with SAT solvers.
+//
+// Usage:
+//
+//	odtx [--solver NAME] [--timeout D] learn [--mode depth|size] DATA.csv
+//	odtx predict --tree TREE.json DATA.csv
+//
+// Run odtx --help for every command and flag.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := app().Run(ctx, os.Args)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "odtx:", err)
+		os.Exit(1)
+	}
+}
+
+func app() *cli.Command {
+	return &cli.Command{
+		Name:  "odtx",
+		Usage: "learn provably optimal decision trees with SAT solvers",
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name:  "solver",
+				Value: "gini",
+				Usage: "SAT back end: " + solverNames(),
+			},
+			&cli.DurationFlag{
+				Name:  "timeout",
+				Usage: "stop after this long (e.g. 30s, 5m); 0 means no limit",
+			},
+		},
+		Commands: []*cli.Command{learnCommand(), predictCommand()},
+		// Errors are printed once, by main, as one line.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+	}
+}

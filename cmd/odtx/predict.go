@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+	"github.com/urfave/cli/v3"
+)
+
+func predictCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "predict",
+		Usage:     "print the class a tree gives each row; accuracy on stderr when the rows carry labels",
+		ArgsUsage: "DATA.csv (- for stdin)",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "tree", Usage: "tree written by learn --format json", Required: true},
+		},
+		Action: predict,
+	}
+}
+
+func predict(_ context.Context, cmd *cli.Command) error {
+	path, err := oneArg(cmd)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(cmd.String("tree"))
+	if err != nil {
+		return err
+	}
+	t, err := tree.ReadJSON(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd.String("tree"), err)
+	}
+	tbl, err := dataset.ReadTableFile(path)
+	if err != nil {
+		return err
+	}
+	got, err := t.Predict(tbl)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	for _, class := range got {
+		fmt.Fprintln(&out, class)
+	}
+	if _, err := os.Stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	label, err := tbl.Column(t.Label)
+	if err != nil {
+		return nil // unlabelled rows: predictions only
+	}
+	right := 0
+	for r, rec := range tbl.Records {
+		if rec[label] == got[r] {
+			right++
+		}
+	}
+	if len(got) == 0 {
+		return errors.New("no rows")
+	}
+	fmt.Fprintf(os.Stderr, "accuracy: %.1f%% (%d/%d)\n", 100*float64(right)/float64(len(got)), right, len(got))
+	return nil
+}

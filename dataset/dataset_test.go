@@ -1,0 +1,299 @@
+package dataset
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// binarize reads csv and binarizes it, failing the test on any error.
+func binarize(t *testing.T, csv string, opt Options) *Dataset {
+	t.Helper()
+	tab, err := ReadTable(strings.NewReader(csv), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tab.Binarize(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+func featureNames(ds *Dataset) []string {
+	names := make([]string, len(ds.Features))
+	for i, f := range ds.Features {
+		names[i] = f.String()
+	}
+	return names
+}
+
+// TestPaperExample1 is Example 1 of Avellaneda (AAAI-20): the values {1,3,4,5}
+// of f give the tests f <= 1, f <= 3 and f <= 4.
+func TestPaperExample1(t *testing.T) {
+	ds := binarize(t, "f,y\n1,0\n3,0\n4,1\n5,1\n", Options{})
+	want := &Dataset{
+		Name:    "t.csv",
+		Label:   "y",
+		Classes: []string{"0", "1"},
+		Features: []Feature{
+			{Column: "f", Op: LessEq, Threshold: 1},
+			{Column: "f", Op: LessEq, Threshold: 3},
+			{Column: "f", Op: LessEq, Threshold: 4},
+		},
+		Examples: []Example{
+			{Line: 2, Values: []bool{true, true, true}, Class: 0},
+			{Line: 3, Values: []bool{false, true, true}, Class: 0},
+			{Line: 4, Values: []bool{false, false, true}, Class: 1},
+			{Line: 5, Values: []bool{false, false, false}, Class: 1},
+		},
+	}
+	if !reflect.DeepEqual(ds, want) {
+		t.Errorf("got  %+v\nwant %+v", ds, want)
+	}
+}
+
+func TestBinarizeFeatures(t *testing.T) {
+	tests := []struct {
+		name, csv string
+		opt       Options
+		features  []string
+		classes   []string
+	}{
+		{"two categories give one test", "color,y\nred,a\nblue,b\nred,a\n", Options{},
+			[]string{"color == blue"}, []string{"a", "b"}},
+		{"three categories give one test each", "color,y\nred,a\nblue,b\ngreen,b\n", Options{},
+			[]string{"color == blue", "color == green", "color == red"}, []string{"a", "b"}},
+		{"single-valued columns are dropped", "c,n,A,y\nx,7,1,0\nx,7,2,1\n", Options{Split: Equality},
+			[]string{"A == 1"}, []string{"0", "1"}},
+		{"numbers equal by value", "sepal length,y\n5.900,0\n5.9,0\n6,1\n", Options{},
+			[]string{"sepal length <= 5.9"}, []string{"0", "1"}},
+		{"a non-number makes the column categorical", "A,y\n1,0\n?,1\n10,0\n2,1\n", Options{},
+			[]string{"A == 1", "A == 10", "A == 2", "A == ?"}, []string{"0", "1"}},
+		{"NaN is not a number", "A,y\n1,0\nNaN,1\n", Options{},
+			[]string{"A == 1"}, []string{"0", "1"}},
+		{"equality split on numbers", "A,y\n10,0\n2,1\n2.0,1\n-1,0\n", Options{Split: Equality},
+			[]string{"A == -1", "A == 2", "A == 2.0", "A == 10"}, []string{"0", "1"}},
+		{"columns in header order", "B,A,y\n1,1,0\n2,2,1\n3,1,0\n", Options{},
+			[]string{"B <= 1", "B <= 2", "A <= 1"}, []string{"0", "1"}},
+		{"numeric classes sort numerically", "A,y\n1,10\n2,2\n3,1.5\n", Options{},
+			[]string{"A <= 1", "A <= 2"}, []string{"1.5", "2", "10"}},
+		{"other classes sort lexicographically", "A,y\n1,10\n2,2\n3,b\n", Options{},
+			[]string{"A <= 1", "A <= 2"}, []string{"10", "2", "b"}},
+		{"label column by name", "y,A,B\nno,1,x\nyes,2,x\n", Options{Label: "y"},
+			[]string{"A <= 1"}, []string{"no", "yes"}},
+		{"large and tiny thresholds", "A,y\n1e6,0\n0.00001,1\n1e300,0\n", Options{},
+			[]string{"A <= 1e-05", "A <= 1e+06"}, []string{"0", "1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := binarize(t, tt.csv, tt.opt)
+			if got := featureNames(ds); !reflect.DeepEqual(got, tt.features) {
+				t.Errorf("features = %q, want %q", got, tt.features)
+			}
+			if !reflect.DeepEqual(ds.Classes, tt.classes) {
+				t.Errorf("classes = %q, want %q", ds.Classes, tt.classes)
+			}
+		})
+	}
+}
+
+func TestBinarizeCollapsesDuplicates(t *testing.T) {
+	// Lines 3 and 6 repeat line 2 ("5.0" equals "5"); line 5 repeats line 4.
+	ds := binarize(t, "A,B,y\n5,x,1\n5.0,x,1\n7,x,0\n7,x,0\n\n5,x,1\n", Options{})
+	want := []Example{
+		{Line: 2, Values: []bool{true}, Class: 1},
+		{Line: 4, Values: []bool{false}, Class: 0},
+	}
+	if !reflect.DeepEqual(ds.Examples, want) {
+		t.Errorf("examples = %+v, want %+v", ds.Examples, want)
+	}
+}
+
+func TestBinarizeErrors(t *testing.T) {
+	tests := []struct {
+		name, csv string
+		opt       Options
+		want      string
+	}{
+		{"unknown label", "A,B,C\n1,2,3\n", Options{Label: "foo"},
+			`t.csv: no label column "foo" (columns: A, B, C)`},
+		{"label only", "y\n1\n", Options{},
+			`t.csv: no feature columns besides the label "y"`},
+		{"unknown split", "A,y\n1,0\n", Options{Split: 2},
+			`t.csv: unknown split 2`},
+		{"contradiction", "A,B,y\n1,a,0\n2,b,0\n\n1,a,0\n2,b,1\n1,a,1\n", Options{},
+			`t.csv: lines 3 and 6 have the same features but labels "0" and "1"; no consistent tree exists`},
+		// B is dropped as constant, so only A tells the rows apart.
+		{"contradiction after dropping a column", "A,B,y\n1,x,0\n1,x,1\n", Options{},
+			`t.csv: lines 2 and 3 have the same features but labels "0" and "1"; no consistent tree exists`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tab, err := ReadTable(strings.NewReader(tt.csv), "t.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = tab.Binarize(tt.opt)
+			checkError(t, err, tt.want)
+		})
+	}
+}
+
+func TestFeatureString(t *testing.T) {
+	tests := []struct {
+		f    Feature
+		want string
+	}{
+		{Feature{Column: "A", Op: LessEq, Threshold: 3}, "A <= 3"},
+		{Feature{Column: "sepal length", Op: LessEq, Threshold: 5.9}, "sepal length <= 5.9"},
+		{Feature{Column: "x", Op: LessEq, Threshold: -0.25}, "x <= -0.25"},
+		{Feature{Column: "color", Op: Equal, Value: "red"}, "color == red"},
+	}
+	for _, tt := range tests {
+		if got := tt.f.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestFeatureHolds(t *testing.T) {
+	le := Feature{Column: "A", Op: LessEq, Threshold: 3}
+	eq := Feature{Column: "c", Op: Equal, Value: "3"}
+	tests := []struct {
+		f       Feature
+		raw     string
+		want    bool
+		wantErr string
+	}{
+		{le, "2.5", true, ""},
+		{le, "3", true, ""},
+		{le, "3.000", true, ""},
+		{le, "3.01", false, ""},
+		{le, "-1e9", true, ""},
+		{le, "x", false, `column "A": "x" is not a number`},
+		{le, "NaN", false, `column "A": "NaN" is not a number`},
+		{eq, "3", true, ""},
+		{eq, "3.0", false, ""}, // categories compare as strings
+		{eq, "x", false, ""},
+		{Feature{Column: "A", Op: ">"}, "1", false, `column "A": unknown operator ">"`},
+	}
+	for _, tt := range tests {
+		got, err := tt.f.Holds(tt.raw)
+		checkError(t, err, tt.wantErr)
+		if got != tt.want {
+			t.Errorf("%v Holds(%q) = %v, want %v", tt.f, tt.raw, got, tt.want)
+		}
+	}
+}
+
+// dataDir returns the directory of the shared benchmark files, skipping the
+// test if there is none.
+func dataDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ODTX_DATA")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "data")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no data directory (set ODTX_DATA): %v", err)
+	}
+	return dir
+}
+
+func TestDataFiles(t *testing.T) {
+	dir := dataDir(t)
+	tests := []struct {
+		file               string
+		split              Split
+		features, examples int
+	}{
+		{"mouse.csv", Threshold, 40, 57}, // 70 rows, 13 duplicates
+		{"car.csv", Threshold, 15, 1727},
+		{"iris.csv", Threshold, 119, 147}, // 150 rows, 3 duplicates
+		{"zoo.csv", Threshold, 120, 101},
+		{"monk1.csv", Threshold, 11, 124},
+		{"monk2.csv", Threshold, 11, 169},
+		{"monk3.csv", Threshold, 11, 122},
+		{"wine.csv", Threshold, 1263, 178},
+		{"lung_cancer_examples.csv", Threshold, 68, 59},
+		{"tic-tac-toe.csv", Threshold, 18, 958},
+		{"balance-scale.csv", Threshold, 16, 625},
+		{"mouse.csv", Equality, 45, 57},
+		{"car.csv", Equality, 21, 1727},
+		{"iris.csv", Equality, 123, 147},
+		{"zoo.csv", Equality, 121, 101},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/split=%d", tt.file, tt.split), func(t *testing.T) {
+			ds, tab, err := Load(filepath.Join(dir, tt.file), Options{Split: tt.split})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ds.Features) != tt.features || len(ds.Examples) != tt.examples {
+				t.Errorf("%d features, %d examples; want %d, %d",
+					len(ds.Features), len(ds.Examples), tt.features, tt.examples)
+			}
+			checkHolds(t, ds, tab)
+		})
+	}
+	t.Run("car_evaluation.csv", func(t *testing.T) {
+		_, _, err := Load(filepath.Join(dir, "car_evaluation.csv"), Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), "; no consistent tree exists") {
+			t.Errorf("got %v, want an inconsistency error", err)
+		}
+	})
+}
+
+// checkHolds verifies that every example's bits agree with Feature.Holds on
+// the record it came from, which is how callers evaluate unseen data.
+func checkHolds(t *testing.T, ds *Dataset, tab *Table) {
+	t.Helper()
+	record := make(map[int][]string, len(tab.Lines))
+	for r, line := range tab.Lines {
+		record[line] = tab.Records[r]
+	}
+	for j, f := range ds.Features {
+		c, err := tab.Column(f.Column)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range ds.Examples {
+			got, err := f.Holds(record[ex.Line][c])
+			if err != nil || got != ex.Values[j] {
+				t.Fatalf("line %d: %v is %v in the example, Holds gives %v, %v", ex.Line, f, ex.Values[j], got, err)
+			}
+		}
+	}
+}
+
+// BenchmarkBinarize binarizes a generated table the size of spambase: 4601
+// rows and 57 numeric columns with about 15000 thresholds in all.
+func BenchmarkBinarize(b *testing.B) {
+	const rows, cols = 4601, 57
+	rng := rand.New(rand.NewPCG(1, 2))
+	tab := &Table{Name: "bench.csv"}
+	for c := range cols {
+		tab.Header = append(tab.Header, "F"+strconv.Itoa(c))
+	}
+	tab.Header = append(tab.Header, "y")
+	for r := range rows {
+		rec := make([]string, cols+1)
+		for c := range cols {
+			rec[c] = strconv.FormatFloat(float64(rng.IntN(265))/100, 'f', -1, 64)
+		}
+		rec[cols] = strconv.Itoa(rng.IntN(2))
+		tab.Records = append(tab.Records, rec)
+		tab.Lines = append(tab.Lines, r+2)
+	}
+	for b.Loop() {
+		if _, err := tab.Binarize(Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,15 @@
+// Package dataset reads labelled CSV tables and binarizes them into the
+// Boolean features and distinct examples that odtx encodes for the SAT solver.
+//
+// Reading is lenient about the accidents of real files (a UTF-8 byte order
+// mark, CRLF line endings, a ';' separator, spaces around fields) and strict
+// about their shape: every row must have as many fields as the header, and
+// every error names the file and, where it helps, the line.
+//
+// Binarization follows the scheme of Avellaneda's InferDT: a numeric column
+// with the distinct values v1 < v2 < ... < vk gives the tests col <= v1, ...,
+// col <= v(k-1); any other column is one-hot encoded, except that a column
+// with two values needs only one test. Rows with the same tests and label are
+// collapsed into one example, and rows with the same tests but different
+// labels are reported, because no tree can classify both correctly.
+package dataset

@@ -1,0 +1,145 @@
+package dataset
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func TestReadTable(t *testing.T) {
+	plain := &Table{
+		Name:    "t.csv",
+		Header:  []string{"A", "B", "X"},
+		Records: [][]string{{"1", "red", "0"}, {"2.5", "blue", "1"}},
+		Lines:   []int{2, 3},
+	}
+	tests := []struct {
+		name, in string
+		want     *Table
+	}{
+		{"plain", "A,B,X\n1,red,0\n2.5,blue,1\n", plain},
+		{"no final newline", "A,B,X\n1,red,0\n2.5,blue,1", plain},
+		{"BOM CRLF semicolon", "\ufeffA;B;X\r\n1;red;0\r\n2.5;blue;1\r\n", plain},
+		{"spaces around fields", " A , B ,X\n1,  red ,0\n 2.5,blue , 1\n", plain},
+		{"semicolon wins over comma", "A;B;X,Y\n1;red;0,5\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B", "X,Y"},
+			Records: [][]string{{"1", "red", "0,5"}}, Lines: []int{2},
+		}},
+		{"comma on a tie", "A,B;C\n1,2;3\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B;C"},
+			Records: [][]string{{"1", "2;3"}}, Lines: []int{2},
+		}},
+		{"quoted fields", "A,\"B, b\",X\n\"1\", \"a \"\"q\"\"\",0\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B, b", "X"},
+			Records: [][]string{{"1", `a "q"`, "0"}}, Lines: []int{2},
+		}},
+		{"blank and multi-line records keep physical lines", "\nA,X\n\n1,0\n\"two\nlines\",1\n3,0\n", &Table{
+			Name: "t.csv", Header: []string{"A", "X"},
+			Records: [][]string{{"1", "0"}, {"two\nlines", "1"}, {"3", "0"}}, Lines: []int{4, 5, 7},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ReadTable(strings.NewReader(tt.in), "t.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %#v\nwant %#v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadTableErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "t.csv: empty file, expected a header row"},
+		{"only BOM and blanks", "\ufeff\n  \r\n", "t.csv: empty file, expected a header row"},
+		{"header only", "A,B,X\n", "t.csv: no data rows after the header"},
+		{"header and blank lines", "A,B,X\n\n\n", "t.csv: no data rows after the header"},
+		{"short row", "A,B,C,X\n1,2,3,0\n\n1,2,0\n", "t.csv:4: row has 3 fields, header has 4"},
+		{"long row", "A,X\n1,0\n1,2,0\n", "t.csv:3: row has 3 fields, header has 2"},
+		{"bare quote", "A,X\n1,0\n1,a\"b\n", "t.csv:3: column 4: bare \" in non-quoted-field"},
+		{"unterminated quote", "A,X\n\"1,0\n2,1\n", "t.csv:3: column 5: extraneous or missing \" in quoted-field (record starts on line 2)"},
+		{"duplicate column", "A,B,A,X\n1,2,3,0\n", `t.csv: column "A" appears twice in the header`},
+		{"duplicate after trimming", "A, A,X\n1,2,0\n", `t.csv: column "A" appears twice in the header`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadTable(strings.NewReader(tt.in), "t.csv")
+			checkError(t, err, tt.want)
+		})
+	}
+}
+
+func TestReadTableReadError(t *testing.T) {
+	_, err := ReadTable(iotest.ErrReader(iotest.ErrTimeout), "t.csv")
+	checkError(t, err, "read t.csv: timeout")
+}
+
+func TestReadTableFile(t *testing.T) {
+	path := writeTemp(t, "A,X\n1,0\n")
+	tab, err := ReadTableFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Name != path {
+		t.Errorf("Name = %q, want %q", tab.Name, path)
+	}
+	if _, err := ReadTableFile(path + ".missing"); !os.IsNotExist(err) {
+		t.Errorf("missing file: got %v, want a not-exist error", err)
+	}
+}
+
+func TestReadTableFileStdin(t *testing.T) {
+	f, err := os.Open(writeTemp(t, "A,X\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	defer func(stdin *os.File) { os.Stdin = stdin }(os.Stdin)
+	os.Stdin = f
+
+	_, err = ReadTableFile("-")
+	checkError(t, err, "stdin: no data rows after the header")
+}
+
+func TestColumn(t *testing.T) {
+	tab := &Table{Name: "t.csv", Header: []string{"A", "sepal length", "X"}}
+	if i, err := tab.Column("sepal length"); i != 1 || err != nil {
+		t.Errorf(`Column("sepal length") = %d, %v; want 1, nil`, i, err)
+	}
+	_, err := tab.Column("foo")
+	checkError(t, err, `t.csv: no column "foo" (columns: A, sepal length, X)`)
+}
+
+// checkError fails unless err has exactly the message want, on one line; an
+// empty want means no error.
+func checkError(t *testing.T, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatalf("unexpected error: %v", err)
+	case want == "":
+	case err == nil:
+		t.Fatalf("no error, want %q", want)
+	case err.Error() != want:
+		t.Fatalf("error\n got %q\nwant %q", err, want)
+	case strings.Contains(err.Error(), "\n"):
+		t.Fatalf("error %q spans lines", err)
+	}
+}
+
+func writeTemp(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.csv")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}

@@ -1,0 +1,40 @@
+package encode
+
+import "github.com/odtx/odtx/tree"
+
+// Tree decodes the tree of a model, where value reports a variable's value.
+// Leaves without a class are removed with their parent test, which the
+// other side replaces, and so are pass-through tests with their true side;
+// nil means no leaf has a class. Every example added to the formula reaches
+// the same class in the decoded tree as in the model.
+func (e *Encoder) Tree(value func(v int) bool) *tree.Node {
+	return e.decode(value, 1, 0)
+}
+
+func (e *Encoder) decode(value func(int) bool, q, lvl int) *tree.Node {
+	if lvl == e.depth {
+		v := q - e.leaves()
+		for a := range e.classes {
+			if value(e.C(v, a)) {
+				return tree.Leaf(a)
+			}
+		}
+		return nil
+	}
+	f := 0
+	for f < e.width-1 && !value(e.F(q, f)) {
+		f++
+	}
+	onFalse := e.decode(value, 2*q, lvl+1)
+	if f >= e.features {
+		return onFalse
+	}
+	onTrue := e.decode(value, 2*q+1, lvl+1)
+	switch {
+	case onFalse == nil:
+		return onTrue
+	case onTrue == nil:
+		return onFalse
+	}
+	return tree.Split(f, onFalse, onTrue)
+}

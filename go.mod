@@ -1,0 +1,8 @@
+module github.com/odtx/odtx
+
+go 1.26.0
+
+require (
+	github.com/go-air/gini v1.0.4
+	github.com/urfave/cli/v3 v3.14.0
+)

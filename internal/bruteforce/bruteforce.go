@@ -1,0 +1,96 @@
+// Package bruteforce is an exhaustive, dependency-free oracle for optimal
+// decision trees. It exists so that the SAT-based learner can be checked
+// against an implementation that shares none of its encoding, pruning or
+// symmetry-breaking logic; it is deliberately slow and only suitable for
+// tiny datasets (about 6 features, 20 rows, depth 3).
+package bruteforce
+
+import "fmt"
+
+// infinity marks an infeasible subproblem. It is far larger than any real
+// node count yet small enough that adding a few of them cannot overflow.
+const infinity = 1 << 40
+
+// Optimal returns the smallest depth d <= maxDepth such that some decision tree of depth d
+// classifies every row correctly, and the fewest nodes (internal nodes plus leaves) of a
+// consistent tree of depth <= d. ok is false when no tree of depth <= maxDepth is consistent.
+//
+// An internal node tests one feature index and sends rows whose value is false to
+// its false child; every leaf predicts one label. Leaves may sit at any depth, so
+// trees need not be complete. A lone leaf has depth 0, so an empty or
+// single-labelled dataset yields (0, 1, true). Identical rows with different
+// labels can never be separated and therefore yield ok == false.
+//
+// Optimal panics if len(labels) != len(rows) or the rows differ in length,
+// because silently truncating would make the oracle agree with a buggy caller.
+func Optimal(rows [][]bool, labels []int, maxDepth int) (depth, nodes int, ok bool) {
+	if len(labels) != len(rows) {
+		panic(fmt.Sprintf("bruteforce: %d rows but %d labels", len(rows), len(labels)))
+	}
+	m := 0
+	if len(rows) > 0 {
+		m = len(rows[0])
+	}
+	for i, r := range rows {
+		if len(r) != m {
+			panic(fmt.Sprintf("bruteforce: row %d has %d features, row 0 has %d", i, len(r), m))
+		}
+	}
+	all := make([]int, len(rows))
+	for i := range all {
+		all[i] = i
+	}
+	// Iterative deepening gives the minimal depth directly; at that depth every
+	// consistent tree has exactly that depth, so best(all, d) is also the
+	// minimal node count among trees of depth <= d.
+	for d := 0; d <= maxDepth; d++ {
+		if n := best(rows, labels, m, all, d); n < infinity {
+			return d, n, true
+		}
+	}
+	return 0, 0, false
+}
+
+// best returns the fewest nodes of a tree of depth <= d consistent with the
+// rows indexed by subset, or infinity if there is none. Every feature is tried
+// at every node, including ones already tested on the path or ones that do
+// not split the subset, so that the search space is literally all trees.
+func best(rows [][]bool, labels []int, m int, subset []int, d int) int {
+	if pure(labels, subset) {
+		return 1
+	}
+	if d == 0 {
+		return infinity
+	}
+	min := infinity
+	for f := 0; f < m; f++ {
+		var lo, hi []int
+		for _, i := range subset {
+			if rows[i][f] {
+				hi = append(hi, i)
+			} else {
+				lo = append(lo, i)
+			}
+		}
+		l := best(rows, labels, m, lo, d-1)
+		if l >= infinity {
+			continue
+		}
+		h := best(rows, labels, m, hi, d-1)
+		if n := 1 + l + h; n < min {
+			min = n
+		}
+	}
+	return min
+}
+
+// pure reports whether a single leaf can classify every row in subset; an
+// empty subset qualifies because its leaf may carry any label.
+func pure(labels []int, subset []int) bool {
+	for _, i := range subset {
+		if labels[i] != labels[subset[0]] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,81 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+)
+
+// Gini is the pure-Go back end, github.com/go-air/gini.
+type Gini struct {
+	g *gini.Gini
+}
+
+// NewGini returns an empty gini solver.
+func NewGini() *Gini {
+	return &Gini{g: gini.New()}
+}
+
+// AddClause implements ClauseAdder.
+func (s *Gini) AddClause(lits []int) {
+	for _, l := range lits {
+		s.g.Add(z.Dimacs2Lit(l))
+	}
+	s.g.Add(z.LitNull)
+}
+
+// Solve implements Solver.
+func (s *Gini) Solve(ctx context.Context, assumptions []int) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Unknown, err
+	}
+	for _, a := range assumptions {
+		s.g.Assume(z.Dimacs2Lit(a))
+	}
+	if ctx.Done() == nil {
+		return giniResult(s.g.Solve()), nil
+	}
+	// gini's asynchronous handle can be stopped but not waited on together
+	// with a channel (its Wait holds the lock Stop needs), so poll it, with a
+	// back-off that keeps short calls short and long calls cheap.
+	h := s.g.GoSolve()
+	wait := 20 * time.Microsecond
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			h.Stop()
+			return Unknown, ctx.Err()
+		case <-timer.C:
+		}
+		if r, done := h.Test(); done {
+			return giniResult(r), nil
+		}
+		wait = min(2*wait, 5*time.Millisecond)
+		timer.Reset(wait)
+	}
+}
+
+func giniResult(r int) Result {
+	switch r {
+	case 1:
+		return Sat
+	case -1:
+		return Unsat
+	}
+	return Unknown
+}
+
+// Value implements Solver.
+func (s *Gini) Value(v int) bool {
+	if z.Var(v) > s.g.MaxVar() {
+		return false
+	}
+	return s.g.Value(z.Var(v).Pos())
+}
+
+// Close implements Solver. gini holds nothing outside the Go heap.
+func (s *Gini) Close() error { return nil }

@@ -1,0 +1,142 @@
+package tree
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// Stats describes the search that produced a tree.
+type Stats struct {
+	ExamplesUsed int     `json:"examples_used"` // examples encoded in the final formula
+	SolverCalls  int     `json:"solver_calls"`
+	Variables    int     `json:"variables"` // of the final formula
+	Clauses      int     `json:"clauses"`   // of the final formula
+	Seconds      float64 `json:"seconds"`
+}
+
+// Meta is what a learning run adds to a tree in its JSON form.
+type Meta struct {
+	Mode    string // "depth" or "size"
+	Optimal bool
+	Stats   Stats
+}
+
+// document is the JSON contract other tools read; see README.md.
+type document struct {
+	Depth   int       `json:"depth"`
+	Nodes   int       `json:"nodes"`
+	Leaves  int       `json:"leaves"`
+	Mode    string    `json:"mode,omitempty"`
+	Optimal bool      `json:"optimal"`
+	Label   string    `json:"label"`
+	Classes []string  `json:"classes"`
+	Stats   *Stats    `json:"stats,omitempty"`
+	Root    *jsonNode `json:"root"`
+}
+
+type jsonNode struct {
+	Class  *string         `json:"class,omitempty"`
+	Column string          `json:"column,omitempty"`
+	Op     dataset.Op      `json:"op,omitempty"`
+	Value  json.RawMessage `json:"value,omitempty"`
+	True   *jsonNode       `json:"true,omitempty"`
+	False  *jsonNode       `json:"false,omitempty"`
+}
+
+// WriteJSON writes t and meta as one indented JSON document.
+func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
+	doc := document{
+		Depth:   t.Root.Depth(),
+		Nodes:   t.Root.Nodes(),
+		Leaves:  t.Root.Leaves(),
+		Mode:    meta.Mode,
+		Optimal: meta.Optimal,
+		Label:   t.Label,
+		Classes: t.Classes,
+		Stats:   &meta.Stats,
+		Root:    t.jsonNode(t.Root),
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+func (t *Tree) jsonNode(n *Node) *jsonNode {
+	if n.IsLeaf() {
+		return &jsonNode{Class: &t.Classes[n.Class]}
+	}
+	f := t.Features[n.Feature]
+	var value []byte
+	if f.Op == dataset.LessEq {
+		value = strconv.AppendFloat(nil, f.Threshold, 'g', -1, 64)
+	} else {
+		value, _ = json.Marshal(f.Value) // a string always marshals
+	}
+	return &jsonNode{
+		Column: f.Column,
+		Op:     f.Op,
+		Value:  value,
+		True:   t.jsonNode(n.True),
+		False:  t.jsonNode(n.False),
+	}
+}
+
+// ReadJSON reads a tree written by WriteJSON. The run's metadata is ignored.
+func ReadJSON(r io.Reader) (*Tree, error) {
+	var doc document
+	if err := json.NewDecoder(r).Decode(&doc); err != nil {
+		return nil, fmt.Errorf("decode tree: %w", err)
+	}
+	if doc.Root == nil {
+		return nil, fmt.Errorf("decode tree: no root")
+	}
+	t := &Tree{Label: doc.Label, Classes: doc.Classes}
+	root, err := t.fromJSON(doc.Root)
+	if err != nil {
+		return nil, fmt.Errorf("decode tree: %w", err)
+	}
+	t.Root = root
+	return t, nil
+}
+
+func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
+	if j.Class != nil {
+		c := slices.Index(t.Classes, *j.Class)
+		if c < 0 {
+			c = len(t.Classes)
+			t.Classes = append(t.Classes, *j.Class)
+		}
+		return Leaf(c), nil
+	}
+	if j.True == nil || j.False == nil {
+		return nil, fmt.Errorf("node on column %q needs both a true and a false branch", j.Column)
+	}
+	f := dataset.Feature{Column: j.Column, Op: j.Op}
+	var err error
+	switch j.Op {
+	case dataset.LessEq:
+		err = json.Unmarshal(j.Value, &f.Threshold)
+	case dataset.Equal:
+		err = json.Unmarshal(j.Value, &f.Value)
+	default:
+		err = fmt.Errorf("unknown op %q", j.Op)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("node on column %q: %w", j.Column, err)
+	}
+	onTrue, err := t.fromJSON(j.True)
+	if err != nil {
+		return nil, err
+	}
+	onFalse, err := t.fromJSON(j.False)
+	if err != nil {
+		return nil, err
+	}
+	t.Features = append(t.Features, f)
+	return Split(len(t.Features)-1, onFalse, onTrue), nil
+}

@@ -1,0 +1,51 @@
+package tree
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText writes t as indented if/else rules, one test or class a line.
+func (t *Tree) WriteText(w io.Writer) error {
+	var b strings.Builder
+	t.text(&b, t.Root, 0)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (t *Tree) text(b *strings.Builder, n *Node, depth int) {
+	indent := strings.Repeat("    ", depth)
+	if n.IsLeaf() {
+		fmt.Fprintf(b, "%s%s = %s\n", indent, t.Label, t.Classes[n.Class])
+		return
+	}
+	fmt.Fprintf(b, "%sif %s:\n", indent, t.Features[n.Feature])
+	t.text(b, n.True, depth+1)
+	fmt.Fprintf(b, "%selse:\n", indent)
+	t.text(b, n.False, depth+1)
+}
+
+// WriteDOT writes t as a Graphviz digraph.
+func (t *Tree) WriteDOT(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("digraph tree {\n  node [fontname=\"Helvetica\"];\n")
+	next := 0
+	var walk func(n *Node) int
+	walk = func(n *Node) int {
+		id := next
+		next++
+		if n.IsLeaf() {
+			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=%q];\n", id, t.Label+" = "+t.Classes[n.Class])
+			return id
+		}
+		fmt.Fprintf(&b, "  n%d [shape=box, label=%q];\n", id, t.Features[n.Feature].String())
+		fmt.Fprintf(&b, "  n%d -> n%d [label=\"true\"];\n", id, walk(n.True))
+		fmt.Fprintf(&b, "  n%d -> n%d [label=\"false\"];\n", id, walk(n.False))
+		return id
+	}
+	walk(t.Root)
+	b.WriteString("}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

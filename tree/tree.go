@@ -1,0 +1,65 @@
+// Package tree holds learned decision trees: their structure over binary
+// features, classification, checking against data, and the text, JSON and
+// Graphviz forms odtx writes.
+package tree
+
+import "github.com/odtx/odtx/dataset"
+
+// Node is an internal node or a leaf of a decision tree. An internal node
+// sends an example to True when its feature holds and to False otherwise.
+type Node struct {
+	Feature     int // index into Tree.Features; meaningless at a leaf
+	Class       int // index into Tree.Classes; meaningless at an internal node
+	False, True *Node
+}
+
+// Leaf returns a leaf of the given class.
+func Leaf(class int) *Node { return &Node{Class: class} }
+
+// Split returns an internal node testing feature.
+func Split(feature int, onFalse, onTrue *Node) *Node {
+	return &Node{Feature: feature, False: onFalse, True: onTrue}
+}
+
+// IsLeaf reports whether n is a leaf.
+func (n *Node) IsLeaf() bool { return n.False == nil && n.True == nil }
+
+// Classify returns the class of the leaf that an example reaches, where
+// holds reports the example's value of a feature.
+func (n *Node) Classify(holds func(feature int) bool) int {
+	for !n.IsLeaf() {
+		if holds(n.Feature) {
+			n = n.True
+		} else {
+			n = n.False
+		}
+	}
+	return n.Class
+}
+
+// Depth is the number of edges on the longest path from n to a leaf.
+func (n *Node) Depth() int {
+	if n.IsLeaf() {
+		return 0
+	}
+	return 1 + max(n.False.Depth(), n.True.Depth())
+}
+
+// Nodes counts internal nodes and leaves.
+func (n *Node) Nodes() int {
+	if n.IsLeaf() {
+		return 1
+	}
+	return 1 + n.False.Nodes() + n.True.Nodes()
+}
+
+// Leaves counts the leaves.
+func (n *Node) Leaves() int { return (n.Nodes() + 1) / 2 }
+
+// Tree is a decision tree with the names that give it meaning.
+type Tree struct {
+	Root     *Node
+	Features []dataset.Feature
+	Label    string   // name of the label column
+	Classes  []string // class names
+}
