@@ -3,12 +3,13 @@ package dataset
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/odtx/odtx/internal/shareddata"
 )
 
 // binarize reads csv and binarizes it, failing the test on any error.
@@ -192,22 +193,8 @@ func TestFeatureHolds(t *testing.T) {
 	}
 }
 
-// dataDir returns the directory of the shared benchmark files, skipping the
-// test if there is none.
-func dataDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("ODTX_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no data directory (set ODTX_DATA): %v", err)
-	}
-	return dir
-}
-
 func TestDataFiles(t *testing.T) {
-	dir := dataDir(t)
+	dir := shareddata.Dir(t)
 	tests := []struct {
 		file               string
 		split              Split

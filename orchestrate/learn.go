@@ -77,8 +77,9 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	s := &search{ds: ds, opt: opt, start: time.Now(), encoded: make([]bool, len(ds.Examples))}
 	s.use(0)
 
+	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
-	k := bits.Len(uint(len(ds.Classes) - 1))
+	k := bits.Len(uint(classes - 1))
 	var (
 		in   *instance
 		best *tree.Node
@@ -105,7 +106,7 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if opt.Mode == Size {
 		// Every class needs a leaf, and a tree of depth k has k+1 leaves
 		// at least; once there, no call can do better.
-		floor := max(in.enc.Depth()+1, len(ds.Classes))
+		floor := max(in.enc.Depth()+1, classes)
 		for best.Leaves() > floor {
 			smaller, err := s.solve(ctx, in, best.Leaves()-1)
 			if err != nil {
@@ -118,6 +119,15 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		}
 	}
 	return &Result{Root: best, Stats: s.stats(in)}, nil
+}
+
+// presentClasses counts the classes that label some example.
+func presentClasses(ds *dataset.Dataset) int {
+	seen := make(map[int]bool)
+	for _, ex := range ds.Examples {
+		seen[ex.Class] = true
+	}
+	return len(seen)
 }
 
 // search is the state shared by the calls of one Learn.

@@ -1,0 +1,151 @@
+package orchestrate
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/bruteforce"
+	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/solver"
+	"github.com/odtx/odtx/tree"
+)
+
+func gini() (solver.Solver, error) { return solver.NewGini(), nil }
+
+// randomDataset draws distinct rows over m binary features with random
+// labels among c classes, so that it is always consistent.
+func randomDataset(r *rand.Rand, m, n, c int) *dataset.Dataset {
+	ds := &dataset.Dataset{Name: "random", Label: "y"}
+	for f := range m {
+		ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
+	}
+	for a := range c {
+		ds.Classes = append(ds.Classes, fmt.Sprint(a))
+	}
+	seen := map[uint64]bool{}
+	for range n {
+		bits := r.Uint64() & (1<<m - 1)
+		if seen[bits] {
+			continue
+		}
+		seen[bits] = true
+		values := make([]bool, m)
+		for f := range values {
+			values[f] = bits>>f&1 == 1
+		}
+		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Values: values, Class: r.IntN(c)})
+	}
+	return ds
+}
+
+// checkConsistent fails t unless root classifies every example of ds.
+func checkConsistent(t *testing.T, ds *dataset.Dataset, root *tree.Node) {
+	t.Helper()
+	for _, ex := range ds.Examples {
+		if got := root.Classify(func(f int) bool { return ex.Values[f] }); got != ex.Class {
+			t.Fatalf("line %d: class %d, want %d", ex.Line, got, ex.Class)
+		}
+	}
+}
+
+// TestAgainstBruteForce compares both modes with an exhaustive search over
+// all trees of depth at most 3, leaves at any depth, on random datasets.
+func TestAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	trials := 400
+	if testing.Short() {
+		trials = 60
+	}
+	for trial := range trials {
+		m, n, c := 1+r.IntN(5), 1+r.IntN(14), 2+r.IntN(2)
+		ds := randomDataset(r, m, n, c)
+		rows := make([][]bool, len(ds.Examples))
+		labels := make([]int, len(ds.Examples))
+		for i, ex := range ds.Examples {
+			rows[i], labels[i] = ex.Values, ex.Class
+		}
+		depth, nodes, ok := bruteforce.Optimal(rows, labels, 3)
+		for _, mode := range []Mode{Depth, Size} {
+			res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini})
+			if err != nil {
+				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(rows), mode, err)
+			}
+			checkConsistent(t, ds, res.Root)
+			gotDepth, gotNodes := res.Root.Depth(), res.Root.Nodes()
+			switch {
+			case !ok && gotDepth <= 3:
+				t.Fatalf("trial %d %v: depth %d, but no tree of depth <= 3 exists", trial, mode, gotDepth)
+			case ok && gotDepth != depth:
+				t.Fatalf("trial %d %v: depth %d, brute force %d", trial, mode, gotDepth, depth)
+			case ok && mode == Size && gotNodes != nodes:
+				t.Fatalf("trial %d: %d nodes, brute force %d (depth %d)", trial, gotNodes, nodes, depth)
+			}
+		}
+	}
+}
+
+// sharedOptima are the reference optima of ../shared/REFERENCE.md.
+var sharedOptima = []struct {
+	file         string
+	depth, nodes int
+	slow         bool // skipped with -short
+}{
+	{"mouse.csv", 4, 15, false},
+	{"lung_cancer_examples.csv", 3, 7, false},
+	{"iris.csv", 4, 15, false},
+	{"zoo.csv", 4, 21, false},
+	{"monk1.csv", 5, 15, false},
+	{"monk3.csv", 6, 39, true},
+	{"monk2.csv", 6, 67, true},
+	{"wine.csv", 3, 15, true},
+}
+
+func TestSharedDatasets(t *testing.T) {
+	dir := shareddata.Dir(t)
+	for _, want := range sharedOptima {
+		for _, mode := range []Mode{Depth, Size} {
+			t.Run(fmt.Sprintf("%s/%v", want.file, mode), func(t *testing.T) {
+				if want.slow && testing.Short() {
+					t.Skip("slow; run without -short")
+				}
+				ds, _, err := dataset.Load(filepath.Join(dir, want.file), dataset.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkConsistent(t, ds, res.Root)
+				if got := res.Root.Depth(); got != want.depth {
+					t.Errorf("depth %d, want %d", got, want.depth)
+				}
+				if got := res.Root.Nodes(); mode == Size && got != want.nodes {
+					t.Errorf("%d nodes, want %d", got, want.nodes)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkLearn(b *testing.B) {
+	for _, file := range []string{"mouse.csv", "monk2.csv", "wine.csv"} {
+		for _, mode := range []Mode{Depth, Size} {
+			b.Run(fmt.Sprintf("%s/%v", file, mode), func(b *testing.B) {
+				ds, _, err := dataset.Load(shareddata.Path(b, file), dataset.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for b.Loop() {
+					if _, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
