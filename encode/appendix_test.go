@@ -64,7 +64,7 @@ func paperClauses(t *testing.T, e *Encoder, text ...string) []string {
 // features, clause by clause.
 func TestAppendix(t *testing.T) {
 	rec := &recorder{}
-	e := New(rec, 2, 4, 2, Options{})
+	e := New(rec, 2, 4, 2)
 	want := paperClauses(t, e,
 		// Formula (1): at most one feature per node.
 		"-F10 -F11", "-F10 -F12", "-F10 -F13", "-F11 -F12", "-F11 -F13", "-F12 -F13",
@@ -142,7 +142,7 @@ func TestAppendixSolution(t *testing.T) {
 		{[]bool{true, false, false, false}, 1}, {[]bool{true, true, false, true}, 1},
 	}
 	s := solver.NewGini()
-	e := New(s, 2, 4, 2, Options{})
+	e := New(s, 2, 4, 2)
 	e.AddExample(data[0].values, data[0].class)
 	for range data {
 		res, err := s.Solve(context.Background(), nil)

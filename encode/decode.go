@@ -3,9 +3,8 @@ package encode
 import "github.com/odtx/odtx/tree"
 
 // Tree decodes the tree of a model, where value reports a variable's value.
-// Leaves without a class are removed with their parent test, which the
-// other side replaces, and so are pass-through tests with their true side;
-// nil means no leaf has a class. Every example added to the formula reaches
+// Leaves without a class are removed with their parent's test, which the
+// other side replaces; nil means no leaf has a class. Every example added to the formula reaches
 // the same class in the decoded tree as in the model.
 func (e *Encoder) Tree(value func(v int) bool) *tree.Node {
 	return e.decode(value, 1, 0)
@@ -22,13 +21,10 @@ func (e *Encoder) decode(value func(int) bool, q, lvl int) *tree.Node {
 		return nil
 	}
 	f := 0
-	for f < e.width-1 && !value(e.F(q, f)) {
+	for f < e.features-1 && !value(e.F(q, f)) {
 		f++
 	}
 	onFalse := e.decode(value, 2*q, lvl+1)
-	if f >= e.features {
-		return onFalse
-	}
 	onTrue := e.decode(value, 2*q+1, lvl+1)
 	switch {
 	case onFalse == nil:

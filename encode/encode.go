@@ -5,26 +5,21 @@
 // leaf's index (X). Examples are added one at a time, so the formula grows
 // only with the examples the search needs.
 //
+// Trees that are not perfect are perfect trees with leaves left without a
+// class: decoding removes such a leaf and its parent's test. A leaf above
+// depth k needs no extra variable either: its examples agree on the features
+// tested above it, so testing one of those again sends them all one way.
+// (The root is the exception, and a one-leaf tree has depth 0.)
+//
 // The encoder only writes clauses; it never knows which solver reads them.
 package encode
 
 import "github.com/odtx/odtx/solver"
 
-// Options change the encoding.
-type Options struct {
-	// PassThrough gives every node one more test, true for no example, so
-	// that a node can send all its examples to the false side. The node and
-	// its empty true side then disappear from the decoded tree. Without it a
-	// leaf above depth k cannot be expressed whenever its examples disagree
-	// on every feature, and counting leaves would overstate the optimum.
-	PassThrough bool
-}
-
 // Encoder writes the formula for trees of one depth.
 type Encoder struct {
 	depth    int
-	features int // binary features of the data
-	width    int // tests a node may choose among, PassThrough included
+	features int
 	classes  int
 	out      solver.ClauseAdder
 
@@ -41,19 +36,15 @@ type Encoder struct {
 // New returns an encoder for trees of the given depth over features binary
 // features and classes classes, and writes to out the clauses that do not
 // depend on examples: every node tests exactly one feature.
-func New(out solver.ClauseAdder, depth, features, classes int, opt Options) *Encoder {
+func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	e := &Encoder{
 		depth:    depth,
 		features: features,
-		width:    features,
 		classes:  classes,
 		out:      out,
 	}
-	if opt.PassThrough {
-		e.width++
-	}
-	e.vars = e.innerNodes()*e.width + e.leaves()*classes
-	tests := make([]int, e.width)
+	e.vars = e.innerNodes()*features + e.leaves()*classes
+	tests := make([]int, features)
 	for q := 1; q <= e.innerNodes(); q++ {
 		for f := range tests {
 			tests[f] = e.F(q, f)
@@ -69,12 +60,11 @@ func (e *Encoder) leaves() int     { return 1 << e.depth }
 
 // F is the variable "node q tests feature f". Nodes are numbered as in the
 // paper: the root is 1 and node q has children 2q (false) and 2q+1 (true).
-// With PassThrough, f == features is the test no example satisfies.
-func (e *Encoder) F(q, f int) int { return (q-1)*e.width + f + 1 }
+func (e *Encoder) F(q, f int) int { return (q-1)*e.features + f + 1 }
 
 // C is the variable "leaf v has class a", leaves numbered 0 to 2^depth-1
 // from the false side.
-func (e *Encoder) C(v, a int) int { return e.innerNodes()*e.width + v*e.classes + a + 1 }
+func (e *Encoder) C(v, a int) int { return e.innerNodes()*e.features + v*e.classes + a + 1 }
 
 // X is the variable "example i goes to the true side at depth j". The bits
 // X(i,0)...X(i,depth-1), high bit first, are the index of its leaf.

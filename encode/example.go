@@ -21,16 +21,16 @@ func (e *Encoder) routeConstraints(values []bool, i, q, lvl int) {
 		return
 	}
 	x := e.X(i, lvl)
-	for f := range e.width {
-		if f < e.features && values[f] {
+	for f, value := range values {
+		if value {
 			e.addOnPath(x, -e.F(q, f))
 		}
 	}
 	e.path = append(e.path, x)
 	e.routeConstraints(values, i, 2*q, lvl+1)
 	e.path = e.path[:lvl]
-	for f := range e.width {
-		if f >= e.features || !values[f] {
+	for f, value := range values {
+		if !value {
 			e.addOnPath(-x, -e.F(q, f))
 		}
 	}

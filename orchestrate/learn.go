@@ -156,7 +156,7 @@ func (s *search) newInstance(k int) (*instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc := encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes), encode.Options{PassThrough: s.opt.Mode == Size})
+	enc := encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes))
 	for _, i := range s.used {
 		ex := s.ds.Examples[i]
 		enc.AddExample(ex.Values, ex.Class)
