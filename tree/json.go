@@ -63,6 +63,7 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "<=" stays readable
 	return enc.Encode(doc)
 }
 
