@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/odtx/odtx/tree"
 )
@@ -21,5 +20,3 @@ func writer(format string) (writeFunc, error) {
 	}
 	return nil, fmt.Errorf("unknown --format %q (want text, json or dot)", format)
 }
-
-func dirOf(path string) string { return filepath.Dir(path) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
@@ -105,16 +106,25 @@ func oneArg(cmd *cli.Command) (string, error) {
 
 // emit writes data to path, or to stdout when path is empty. A file is
 // written whole or not at all: into a temporary file beside it, then renamed.
+// It keeps the mode of a file it replaces, else gets 0644.
 func emit(path string, data []byte) error {
 	if path == "" {
 		_, err := os.Stdout.Write(data)
 		return err
 	}
-	f, err := os.CreateTemp(dirOf(path), ".odtx-*")
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".odtx-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	defer os.Remove(f.Name()) // fails harmlessly once renamed
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return fmt.Errorf("write %s: %w", path, err)

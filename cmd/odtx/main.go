@@ -29,7 +29,7 @@ func main() {
 }
 
 func app() *cli.Command {
-	return &cli.Command{
+	root := &cli.Command{
 		Name:  "odtx",
 		Usage: "learn provably optimal decision trees with SAT solvers",
 		Flags: []cli.Flag{
@@ -47,4 +47,13 @@ func app() *cli.Command {
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
+	for _, c := range append(root.Commands, root) {
+		c.OnUsageError = usageError
+	}
+	return root
+}
+
+// usageError keeps a usage error to one line; --help shows the usage.
+func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	return fmt.Errorf("%w (see odtx %s --help)", err, cmd.Name)
 }

@@ -212,6 +212,18 @@ func TestBadInput(t *testing.T) {
 			want: []string{"wants one data file, got 0 arguments"},
 		},
 		{
+			name:  "unknown flag",
+			files: map[string]string{"data.csv": good},
+			args:  []string{"learn", "--bogus", "data.csv"},
+			want:  []string{"-bogus", "see odtx learn --help"},
+		},
+		{
+			name:  "predict: no --tree",
+			files: map[string]string{"data.csv": good},
+			args:  []string{"predict", "data.csv"},
+			want:  []string{`"tree" not set`},
+		},
+		{
 			name:  "two arguments",
 			files: map[string]string{"data.csv": good},
 			args:  []string{"learn", "data.csv", "data.csv"},
@@ -332,6 +344,18 @@ func TestOutputFile(t *testing.T) {
 	mustRun(t, dir, "", "learn", "-o", "old.txt", "data.csv")
 	if got, _ := os.ReadFile(filepath.Join(dir, "old.txt")); string(got) != want {
 		t.Errorf("overwritten file holds\n%s\nwant\n%s", got, want)
+	}
+
+	// A new file gets the usual 0644, and a replaced one keeps its mode.
+	if fi, err := os.Stat(filepath.Join(dir, "tree-o.txt")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("new file: %v, %v; want mode 0644", fi.Mode(), err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "old.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, dir, "", "learn", "-o", "old.txt", "data.csv")
+	if fi, err := os.Stat(filepath.Join(dir, "old.txt")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("replaced file: %v, %v; want mode 0600 kept", fi.Mode(), err)
 	}
 
 	// No temporary file is left behind.
