@@ -29,6 +29,7 @@ type Encoder struct {
 	clause        []int // scratch, reused for every clause
 	path          []int // scratch: literals that are false on the current path
 
+	auxEnd   int     // last variable of the at-most-one encodings
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
 	count    [][]int // count[i][j-1]: at least j of the first i+1 leaves are used
 }
@@ -52,6 +53,7 @@ func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 		e.atMostOne(tests)
 		e.add(tests...) // at least one
 	}
+	e.auxEnd = e.vars
 	return e
 }
 

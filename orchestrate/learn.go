@@ -65,6 +65,7 @@ type Progress struct {
 // Result is an optimal tree and how it was found.
 type Result struct {
 	Root  *tree.Node // over the dataset's features and classes
+	Used  []int      // indices of the examples encoded, in the order added
 	Stats tree.Stats
 }
 
@@ -118,7 +119,7 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 			best = smaller
 		}
 	}
-	return &Result{Root: best, Stats: s.stats(in)}, nil
+	return &Result{Root: best, Used: s.used, Stats: s.stats(in)}, nil
 }
 
 // presentClasses counts the classes that label some example.

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/go-air/gini"
@@ -75,6 +76,11 @@ func (s *Gini) Value(v int) bool {
 		return false
 	}
 	return s.g.Value(z.Var(v).Pos())
+}
+
+// Failed implements Failer.
+func (s *Gini) Failed(lit int) bool {
+	return slices.Contains(s.g.Why(nil), z.Dimacs2Lit(lit))
 }
 
 // Close implements Solver. gini holds nothing outside the Go heap.

@@ -1,0 +1,90 @@
+package solver
+
+import (
+	"fmt"
+	"iter"
+)
+
+// Formula stores clauses compactly: what a back end was given, kept so that
+// its models can be checked, or the formula written out again for a solver
+// that reads files.
+type Formula struct {
+	lits    []int32 // every clause, each ended by 0
+	maxVar  int
+	clauses int
+}
+
+// AddClause implements ClauseAdder.
+func (f *Formula) AddClause(lits []int) {
+	for _, l := range lits {
+		f.lits = append(f.lits, int32(l))
+		f.maxVar = max(f.maxVar, l, -l)
+	}
+	f.lits = append(f.lits, 0)
+	f.clauses++
+}
+
+// MaxVar is the largest variable in a clause.
+func (f *Formula) MaxVar() int { return f.maxVar }
+
+// Len is the number of clauses.
+func (f *Formula) Len() int { return f.clauses }
+
+// All yields each clause, numbered from 1, without its ending 0. The slice
+// is only valid during the yield.
+func (f *Formula) All() iter.Seq2[int, []int32] {
+	return func(yield func(int, []int32) bool) {
+		n, start := 1, 0
+		for i, l := range f.lits {
+			if l != 0 {
+				continue
+			}
+			if !yield(n, f.lits[start:i]) {
+				return
+			}
+			n++
+			start = i + 1
+		}
+	}
+}
+
+// Check returns an error naming the first clause, or assumption, that the
+// model falsifies, where value reports a variable's value.
+func (f *Formula) Check(value func(v int) bool, assumptions []int) error {
+	model := make([]bool, f.maxVar+1)
+	for v := range model {
+		model[v] = value(v)
+	}
+	holds := func(l int) bool {
+		if l > 0 {
+			return l < len(model) && model[l]
+		}
+		return -l >= len(model) || !model[-l]
+	}
+	for _, a := range assumptions {
+		if !holds(a) {
+			return fmt.Errorf("assumption %d is false", a)
+		}
+	}
+	for n, c := range f.All() {
+		satisfied := false
+		for _, l := range c {
+			if holds(int(l)) {
+				satisfied = true
+				break
+			}
+		}
+		if !satisfied {
+			return fmt.Errorf("clause %d (%s) is false", n, clauseString(c))
+		}
+	}
+	return nil
+}
+
+func clauseString(c []int32) string {
+	b := make([]byte, 0, 8*len(c)+1)
+	for _, l := range c {
+		b = fmt.Appendf(b, "%d ", l)
+	}
+	return string(append(b, '0'))
+}

@@ -1,0 +1,104 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestGiniIncremental(t *testing.T) {
+	s := NewGini()
+	s.AddClause([]int{1, 2})
+	s.AddClause([]int{-1, 2})
+	ctx := context.Background()
+	if r, err := s.Solve(ctx, nil); r != Sat || err != nil || !s.Value(2) {
+		t.Fatalf("Solve = %v, %v, x2 = %v; want SAT with x2", r, err, s.Value(2))
+	}
+	if r, _ := s.Solve(ctx, []int{-2}); r != Unsat {
+		t.Fatalf("under -2: %v, want UNSAT", r)
+	}
+	if !s.Failed(-2) {
+		t.Error("assumption -2 not reported failed")
+	}
+	// Assumptions last one call only.
+	if r, _ := s.Solve(ctx, nil); r != Sat {
+		t.Fatalf("after the assumption: %v, want SAT", r)
+	}
+	s.AddClause([]int{-2})
+	if r, _ := s.Solve(ctx, nil); r != Unsat {
+		t.Fatalf("with clause -2: %v, want UNSAT", r)
+	}
+}
+
+// pigeonhole adds the clauses saying n+1 pigeons sit in n holes, alone.
+func pigeonhole(s ClauseAdder, n int) {
+	v := func(p, h int) int { return p*n + h + 1 }
+	for p := range n + 1 {
+		var c []int
+		for h := range n {
+			c = append(c, v(p, h))
+		}
+		s.AddClause(c)
+	}
+	for h := range n {
+		for p := range n + 1 {
+			for q := p + 1; q <= n; q++ {
+				s.AddClause([]int{-v(p, h), -v(q, h)})
+			}
+		}
+	}
+}
+
+func TestGiniStops(t *testing.T) {
+	s := NewGini()
+	pigeonhole(s, 11)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Solve(ctx, nil)
+	if r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve = %v, %v; want UNKNOWN, deadline exceeded", r, err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("stopped after %v", d)
+	}
+}
+
+// liar is a solver whose every model sets every variable false.
+type liar struct{ Formula }
+
+func (*liar) Solve(context.Context, []int) (Result, error) { return Sat, nil }
+func (*liar) Value(int) bool                               { return false }
+func (*liar) Close() error                                 { return nil }
+
+func TestCheckedCatchesWrongModels(t *testing.T) {
+	s := Checked(&liar{}, "liar")
+	s.AddClause([]int{-1, -2})
+	if r, err := s.Solve(context.Background(), nil); r != Sat || err != nil {
+		t.Fatalf("all-false model of (-1 -2): %v, %v; want SAT", r, err)
+	}
+	if _, err := s.Solve(context.Background(), []int{2}); err == nil || err.Error() != "liar returned a wrong model: assumption 2 is false" {
+		t.Fatalf("assumption 2: err = %v", err)
+	}
+	s.AddClause([]int{3, 1, 2})
+	_, err := s.Solve(context.Background(), nil)
+	if err == nil || !strings.Contains(err.Error(), "liar returned a wrong model: clause 2 (3 1 2 0) is false") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func ExampleGini() {
+	s := NewGini()
+	s.AddClause([]int{1, 2}) // x1 or x2
+	s.AddClause([]int{-1})   // not x1
+	r, _ := s.Solve(context.Background(), nil)
+	fmt.Println(r, s.Value(1), s.Value(2))
+	r, _ = s.Solve(context.Background(), []int{-2}) // assume not x2
+	fmt.Println(r)
+	// Output:
+	// SAT false true
+	// UNSAT
+}
