@@ -3,6 +3,8 @@ package solver
 import (
 	"fmt"
 	"iter"
+
+	"github.com/odtx/odtx/dimacs"
 )
 
 // Formula stores clauses compactly: what a back end was given, kept so that
@@ -51,7 +53,11 @@ func (f *Formula) All() iter.Seq2[int, []int32] {
 // Check returns an error naming the first clause, or assumption, that the
 // model falsifies, where value reports a variable's value.
 func (f *Formula) Check(value func(v int) bool, assumptions []int) error {
-	model := make([]bool, f.maxVar+1)
+	n := f.maxVar
+	for _, a := range assumptions {
+		n = max(n, a, -a)
+	}
+	model := make([]bool, n+1)
 	for v := range model {
 		model[v] = value(v)
 	}
@@ -76,6 +82,21 @@ func (f *Formula) Check(value func(v int) bool, assumptions []int) error {
 		}
 		if !satisfied {
 			return fmt.Errorf("clause %d (%s) is false", n, clauseString(c))
+		}
+	}
+	return nil
+}
+
+// Write writes the clauses to w, without a header.
+func (f *Formula) Write(w *dimacs.Writer) error {
+	var clause []int
+	for _, c := range f.All() {
+		clause = clause[:0]
+		for _, l := range c {
+			clause = append(clause, int(l))
+		}
+		if err := w.Clause(clause); err != nil {
+			return err
 		}
 	}
 	return nil

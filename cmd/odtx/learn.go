@@ -19,27 +19,26 @@ func learnCommand() *cli.Command {
 		Name:      "learn",
 		Usage:     "learn a decision tree of minimum depth (and fewest nodes) consistent with every row",
 		ArgsUsage: "DATA.csv (- for stdin)",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
-			&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
-			&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
-		},
+			&cli.StringFlag{Name: "trace", Usage: "write the incremental run to this file as an iCNF trace"},
+		}, dataFlags()...),
 		Action: learn,
 	}
 }
 
+// dataFlags are the flags that say how to read a dataset.
+func dataFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
+		&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
+	}
+}
+
 func learn(ctx context.Context, cmd *cli.Command) error {
-	path, err := oneArg(cmd)
-	if err != nil {
-		return err
-	}
 	mode, err := orchestrate.ParseMode(cmd.String("mode"))
-	if err != nil {
-		return err
-	}
-	split, err := parseSplit(cmd.String("split"))
 	if err != nil {
 		return err
 	}
@@ -47,30 +46,12 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	newSolver, err := newSolverFunc(cmd.String("solver"))
+	ds, tbl, err := loadData(cmd)
 	if err != nil {
 		return err
 	}
-	ds, tbl, err := dataset.Load(path, dataset.Options{Label: cmd.String("label"), Split: split})
+	res, err := runLearn(ctx, cmd, ds, mode)
 	if err != nil {
-		return err
-	}
-	if d := cmd.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
-	res, err := orchestrate.Learn(ctx, ds, orchestrate.Options{
-		Mode:      mode,
-		NewSolver: newSolver,
-		Progress:  progressReporter(),
-	})
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("time limit %v reached before an optimal tree was proven", cmd.Duration("timeout"))
-	case errors.Is(err, context.Canceled):
-		return errors.New("interrupted")
-	case err != nil:
 		return err
 	}
 	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
@@ -87,21 +68,51 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	return emit(cmd.String("output"), out.Bytes())
 }
 
-func parseSplit(s string) (dataset.Split, error) {
-	switch s {
-	case "threshold":
-		return dataset.Threshold, nil
-	case "eq":
-		return dataset.Equality, nil
+// loadData reads the one data file argument as the data flags say.
+func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
+	path, err := oneArg(cmd)
+	if err != nil {
+		return nil, nil, err
 	}
-	return 0, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	var split dataset.Split
+	switch s := cmd.String("split"); s {
+	case "threshold":
+		split = dataset.Threshold
+	case "eq":
+		split = dataset.Equality
+	default:
+		return nil, nil, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	}
+	return dataset.Load(path, dataset.Options{Label: cmd.String("label"), Split: split})
 }
 
-func oneArg(cmd *cli.Command) (string, error) {
-	if cmd.NArg() != 1 {
-		return "", fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg())
+// runLearn runs the search with the global flags: solver, time limit,
+// trace, and progress on a terminal.
+func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) (*orchestrate.Result, error) {
+	newSolver, closeTrace, err := solverFactory(cmd)
+	if err != nil {
+		return nil, err
 	}
-	return cmd.Args().First(), nil
+	if d := cmd.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	res, err := orchestrate.Learn(ctx, ds, orchestrate.Options{
+		Mode:      mode,
+		NewSolver: newSolver,
+		Progress:  progressReporter(),
+	})
+	if cerr := closeTrace(); err == nil {
+		err = cerr
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, fmt.Errorf("time limit %v reached before an optimal tree was proven", cmd.Duration("timeout"))
+	case errors.Is(err, context.Canceled):
+		return nil, errors.New("interrupted")
+	}
+	return res, err
 }
 
 // emit writes data to path, or to stdout when path is empty. A file is

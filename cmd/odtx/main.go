@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
+	"github.com/odtx/odtx/backend"
 	"github.com/urfave/cli/v3"
 )
 
@@ -36,14 +38,14 @@ func app() *cli.Command {
 			&cli.StringFlag{
 				Name:  "solver",
 				Value: "gini",
-				Usage: "SAT back end: " + solverNames(),
+				Usage: "SAT back end: " + strings.Join(backend.Names(), ", "),
 			},
 			&cli.DurationFlag{
 				Name:  "timeout",
 				Usage: "stop after this long (e.g. 30s, 5m); 0 means no limit",
 			},
 		},
-		Commands: []*cli.Command{learnCommand(), predictCommand()},
+		Commands: []*cli.Command{learnCommand(), predictCommand(), dumpCommand()},
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
@@ -51,6 +53,14 @@ func app() *cli.Command {
 		c.OnUsageError = usageError
 	}
 	return root
+}
+
+// oneArg returns the one argument a command takes: the data file.
+func oneArg(cmd *cli.Command) (string, error) {
+	if cmd.NArg() != 1 {
+		return "", fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg())
+	}
+	return cmd.Args().First(), nil
 }
 
 // usageError keeps a usage error to one line; --help shows the usage.

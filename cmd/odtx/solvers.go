@@ -2,30 +2,48 @@ package main
 
 import (
 	"fmt"
-	"slices"
-	"strings"
+	"os"
 
+	"github.com/odtx/odtx/backend"
+	"github.com/odtx/odtx/dimacs"
 	"github.com/odtx/odtx/solver"
+	"github.com/urfave/cli/v3"
 )
 
-// backEnds maps each --solver name to a constructor.
-var backEnds = map[string]func() (solver.Solver, error){
-	"gini": func() (solver.Solver, error) { return solver.NewGini(), nil },
-}
-
-func solverNames() string {
-	names := make([]string, 0, len(backEnds))
-	for n := range backEnds {
-		names = append(names, n)
+// solverFactory returns the constructor of the --solver back end, recorded
+// to the --trace file if one is named, and the function that closes that
+// file.
+func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() error, error) {
+	name := cmd.String("solver")
+	open, err := backend.Lookup(name)
+	if err != nil {
+		return nil, nil, err
 	}
-	slices.Sort(names)
-	return strings.Join(names, ", ")
-}
-
-func newSolverFunc(name string) (func() (solver.Solver, error), error) {
-	f, ok := backEnds[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown solver %q (known: %s)", name, solverNames())
+	path := cmd.String("trace")
+	if path == "" {
+		return open, func() error { return nil }, nil
 	}
-	return f, nil
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("trace: %w", err)
+	}
+	trace := solver.NewTrace(dimacs.NewWriter(f))
+	traced := func() (solver.Solver, error) {
+		s, err := open()
+		if err != nil {
+			return nil, err
+		}
+		return trace.Wrap(s), nil
+	}
+	closeTrace := func() error {
+		err := trace.Close()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("trace %s: %w", path, err)
+		}
+		return nil
+	}
+	return traced, closeTrace, nil
 }

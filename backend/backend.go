@@ -1,0 +1,68 @@
+// Package backend names the SAT back ends odtx can run: gini in process,
+// CaDiCaL in process through IPASIR, and solver binaries run one call at a
+// time. It is where the back ends meet; the search never sees which it has.
+package backend
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/odtx/odtx/ipasir"
+	"github.com/odtx/odtx/process"
+	"github.com/odtx/odtx/solver"
+)
+
+// Open returns a new, empty solver.
+type Open func() (solver.Solver, error)
+
+// inProcess back ends are wrapped in solver.Checked; the process driver
+// checks the models it reads itself, against the formula it keeps anyway.
+var inProcess = map[string]Open{
+	"gini":           checked("gini", func() (solver.Solver, error) { return solver.NewGini(), nil }),
+	"cadical-ipasir": checked("cadical-ipasir", func() (solver.Solver, error) { return ipasir.New() }),
+}
+
+func checked(name string, open Open) Open {
+	return func() (solver.Solver, error) {
+		s, err := open()
+		if err != nil {
+			return nil, err
+		}
+		return solver.Checked(s, name), nil
+	}
+}
+
+// Names lists the back ends by name, in-process ones first; exec:PATH runs
+// any solver binary that reads DIMACS and answers in the competition format.
+func Names() []string {
+	var names []string
+	for n := range inProcess {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return append(names, append(process.Names(), "exec:PATH")...)
+}
+
+// Lookup returns the constructor of the named back end, whose every model
+// is checked against the clauses it was given. It fails at once,
+// naming the problem, when the back end cannot run here: a solver binary not
+// installed, or odtx built without CaDiCaL.
+func Lookup(name string) (Open, error) {
+	if open, ok := inProcess[name]; ok {
+		s, err := open() // try it now rather than deep in a search
+		if err != nil {
+			return nil, err
+		}
+		s.Close()
+		return open, nil
+	}
+	cfg, err := process.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("unknown solver %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	if _, err := process.New(cfg); err != nil {
+		return nil, err
+	}
+	return func() (solver.Solver, error) { return process.New(cfg) }, nil
+}

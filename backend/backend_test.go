@@ -1,0 +1,98 @@
+package backend
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/orchestrate"
+)
+
+// available returns the back ends that run here, naming on the test log
+// those that do not.
+func available(t *testing.T) map[string]Open {
+	t.Helper()
+	open := map[string]Open{}
+	for _, name := range Names() {
+		if name == "exec:PATH" {
+			continue
+		}
+		o, err := Lookup(name)
+		if err != nil {
+			t.Logf("skipping back end %s: %v", name, err)
+			continue
+		}
+		open[name] = o
+	}
+	return open
+}
+
+type optimum struct{ depth, nodes int }
+
+// learnAll learns ds in both modes on every back end and fails t unless
+// they all agree with each other.
+func learnAll(t *testing.T, ds *dataset.Dataset, backEnds map[string]Open) {
+	t.Helper()
+	for _, mode := range []orchestrate.Mode{orchestrate.Depth, orchestrate.Size} {
+		results := map[optimum][]string{}
+		for name, open := range backEnds {
+			res, err := orchestrate.Learn(context.Background(), ds, orchestrate.Options{Mode: mode, NewSolver: open})
+			if err != nil {
+				t.Fatalf("%s %v: %v", name, mode, err)
+			}
+			got := optimum{depth: res.Root.Depth()}
+			if mode == orchestrate.Size {
+				got.nodes = res.Root.Nodes()
+			}
+			results[got] = append(results[got], name)
+		}
+		if len(results) > 1 {
+			t.Fatalf("%s %v: back ends disagree: %v", ds.Name, mode, results)
+		}
+	}
+}
+
+func TestBackEndsAgreeOnRandomData(t *testing.T) {
+	backEnds := available(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 25 {
+		m, n := 2+r.IntN(4), 4+r.IntN(12)
+		ds := &dataset.Dataset{Name: fmt.Sprint("random ", trial)}
+		for f := range m {
+			ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
+		}
+		ds.Classes = []string{"a", "b", "c"}
+		seen := map[uint64]bool{}
+		for range n {
+			bits := r.Uint64() & (1<<m - 1)
+			if seen[bits] {
+				continue
+			}
+			seen[bits] = true
+			values := make([]bool, m)
+			for f := range values {
+				values[f] = bits>>f&1 == 1
+			}
+			ds.Examples = append(ds.Examples, dataset.Example{Values: values, Class: r.IntN(3)})
+		}
+		learnAll(t, ds, backEnds)
+	}
+}
+
+func TestBackEndsAgreeOnSharedData(t *testing.T) {
+	dir := shareddata.Dir(t)
+	backEnds := available(t)
+	for _, file := range []string{"mouse.csv", "monk1.csv", "monk3.csv", "iris.csv"} {
+		t.Run(file, func(t *testing.T) {
+			ds, _, err := dataset.Load(filepath.Join(dir, file), dataset.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			learnAll(t, ds, backEnds)
+		})
+	}
+}

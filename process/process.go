@@ -1,0 +1,154 @@
+package process
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"time"
+
+	"github.com/odtx/odtx/dimacs"
+	"github.com/odtx/odtx/solver"
+)
+
+// Solver is a solver.Solver that runs a solver binary for each Solve call.
+// It keeps every clause, since each call gives the solver the whole formula.
+type Solver struct {
+	cfg      Config
+	path     string // the binary, found when the Solver was made
+	formula  solver.Formula
+	model    []bool // model[v] is the value of variable v in the last model
+	calls    int
+	overhead time.Duration
+}
+
+// New returns an empty Solver running the binary of cfg. It fails, naming the
+// binary and how to install it, when the binary is missing.
+func New(cfg Config) (*Solver, error) {
+	if cfg.Args == nil {
+		return nil, fmt.Errorf("solver %s: config without Args", cfg.Name)
+	}
+	path, err := exec.LookPath(cfg.Path)
+	switch {
+	case err == nil:
+		return &Solver{cfg: cfg, path: path}, nil
+	case !errors.Is(err, exec.ErrNotFound):
+		var e *exec.Error
+		if errors.As(err, &e) {
+			err = e.Err // exec's own wording would repeat the name
+		}
+		return nil, fmt.Errorf("%s: %w", cfg.Name, err)
+	case cfg.Install == "":
+		return nil, fmt.Errorf("%s not found in PATH", cfg.Path)
+	}
+	return nil, fmt.Errorf("%s not found in PATH (%s)", cfg.Path, cfg.Install)
+}
+
+// AddClause implements solver.ClauseAdder.
+func (s *Solver) AddClause(lits []int) {
+	s.formula.AddClause(lits)
+}
+
+// Solve implements solver.Solver. The assumptions go to the solver as unit
+// clauses. Whatever happens, the files it writes are removed and the solver
+// process and its children are gone when it returns.
+func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return solver.Unknown, err
+	}
+	s.calls++
+	s.model = s.model[:0]
+	start := time.Now()
+	var child time.Duration
+	defer func() { s.overhead += time.Since(start) - child }()
+
+	cnf, err := os.CreateTemp("", "odtx-*.cnf")
+	if err != nil {
+		return solver.Unknown, fmt.Errorf("%s: %w", s.cfg.Name, err)
+	}
+	defer os.Remove(cnf.Name())
+	err = s.write(cnf, assumptions)
+	if cerr := cnf.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return solver.Unknown, fmt.Errorf("%s: writing the formula: %w", s.cfg.Name, err)
+	}
+	out, err := os.CreateTemp("", "odtx-*.out")
+	if err != nil {
+		return solver.Unknown, fmt.Errorf("%s: %w", s.cfg.Name, err)
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+
+	runStart := time.Now()
+	state, stderr, err := s.run(ctx, cnf.Name(), out)
+	child = time.Since(runStart)
+	if ctx.Err() != nil {
+		return solver.Unknown, ctx.Err()
+	}
+	if err != nil {
+		return solver.Unknown, err
+	}
+	a, err := s.answer(state, stderr, out.Name())
+	if err != nil {
+		return solver.Unknown, err
+	}
+	if a.Result == dimacs.Sat {
+		s.setModel(a.Model)
+		if err := s.formula.Check(s.Value, assumptions); err != nil {
+			s.model = s.model[:0]
+			return solver.Unknown, fmt.Errorf("%s returned a wrong model: %w", s.cfg.Name, err)
+		}
+	}
+	return solver.Result(a.Result), nil
+}
+
+// write writes the formula and the assumptions, as unit clauses, to f.
+func (s *Solver) write(f io.Writer, assumptions []int) error {
+	vars := s.formula.MaxVar()
+	for _, a := range assumptions {
+		vars = max(vars, a, -a)
+	}
+	w := dimacs.NewWriter(f)
+	w.Header(vars, s.formula.Len()+len(assumptions))
+	s.formula.Write(w)
+	for _, a := range assumptions {
+		w.Clause([]int{a})
+	}
+	return w.Flush() // the Writer's errors stick: this one is the first
+}
+
+func (s *Solver) setModel(lits []int) {
+	n := 0
+	for _, l := range lits {
+		n = max(n, l, -l)
+	}
+	s.model = slices.Grow(s.model[:0], n+1)[:n+1]
+	clear(s.model)
+	for _, l := range lits {
+		if l > 0 {
+			s.model[l] = true
+		}
+	}
+}
+
+// Value implements solver.Solver. Variables the model does not mention are
+// false.
+func (s *Solver) Value(v int) bool {
+	return v > 0 && v < len(s.model) && s.model[v]
+}
+
+// Close implements solver.Solver. Nothing outlives a Solve call, so there is
+// nothing to release.
+func (s *Solver) Close() error { return nil }
+
+// Calls is the number of Solve calls so far.
+func (s *Solver) Calls() int { return s.calls }
+
+// Overhead is the time Solve calls spent other than running the solver:
+// writing the formula and reading and checking the answers.
+func (s *Solver) Overhead() time.Duration { return s.overhead }
