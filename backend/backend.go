@@ -44,6 +44,14 @@ func Names() []string {
 	return append(names, append(process.Names(), "exec:PATH")...)
 }
 
+// OneShot reports whether the named back end starts afresh on every call,
+// as solver binaries do, so that each call pays for a process start and for
+// reading the whole formula again.
+func OneShot(name string) bool {
+	_, inProc := inProcess[name]
+	return !inProc
+}
+
 // Lookup returns the constructor of the named back end, whose every model
 // is checked against the clauses it was given. It fails at once,
 // naming the problem, when the back end cannot run here: a solver binary not

@@ -96,3 +96,27 @@ func TestBackEndsAgreeOnSharedData(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkBackEnds learns in size mode on each back end; compare the
+// ratios to gini within one run.
+func BenchmarkBackEnds(b *testing.B) {
+	for _, file := range []string{"mouse.csv", "monk2.csv", "wine.csv"} {
+		ds, _, err := dataset.Load(shareddata.Path(b, file), dataset.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, name := range []string{"gini", "cadical-ipasir", "minisat"} {
+			b.Run(file+"/"+name, func(b *testing.B) {
+				open, err := Lookup(name)
+				if err != nil {
+					b.Skip(err)
+				}
+				for b.Loop() {
+					if _, err := orchestrate.Learn(context.Background(), ds, orchestrate.Options{Mode: orchestrate.Size, NewSolver: open}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

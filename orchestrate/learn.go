@@ -51,6 +51,10 @@ type Options struct {
 	NewSolver func() (solver.Solver, error)
 	// Progress, if set, is called after every solver call.
 	Progress func(Progress)
+	// Batch is how many misclassified examples to add after each call
+	// (0 means 1). More per call means fewer calls but larger formulas:
+	// worth it where a call costs a process start.
+	Batch int
 }
 
 // Progress is the state of a search after a solver call.
@@ -196,16 +200,21 @@ func (s *search) solve(ctx context.Context, in *instance, maxLeaves int) (*tree.
 			return nil, errors.New("the solver gave no answer")
 		}
 		root := in.enc.Tree(in.sat.Value)
-		i := s.misclassified(root)
-		if i < 0 {
-			return root, nil
+		for added := 0; added < max(s.opt.Batch, 1); added++ {
+			i := s.misclassified(root)
+			if i < 0 && added == 0 {
+				return root, nil
+			}
+			if i < 0 || s.encoded[i] {
+				if added == 0 {
+					return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", s.ds.Examples[i].Line)
+				}
+				break // the scan came round to this call's first additions
+			}
+			s.use(i)
+			ex := s.ds.Examples[i]
+			in.enc.AddExample(ex.Values, ex.Class)
 		}
-		if s.encoded[i] {
-			return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", s.ds.Examples[i].Line)
-		}
-		s.use(i)
-		ex := s.ds.Examples[i]
-		in.enc.AddExample(ex.Values, ex.Class)
 	}
 }
 

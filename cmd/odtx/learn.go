@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -86,6 +87,10 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	return dataset.Load(path, dataset.Options{Label: cmd.String("label"), Split: split})
 }
 
+// oneShotBatch is how many counterexamples to add per call to a solver
+// binary, which starts afresh each call; see README.md for what it costs.
+const oneShotBatch = 8
+
 // runLearn runs the search with the global flags: solver, time limit,
 // trace, and progress on a terminal.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) (*orchestrate.Result, error) {
@@ -98,11 +103,11 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	res, err := orchestrate.Learn(ctx, ds, orchestrate.Options{
-		Mode:      mode,
-		NewSolver: newSolver,
-		Progress:  progressReporter(),
-	})
+	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver, Progress: progressReporter()}
+	if backend.OneShot(cmd.String("solver")) {
+		opt.Batch = oneShotBatch
+	}
+	res, err := orchestrate.Learn(ctx, ds, opt)
 	if cerr := closeTrace(); err == nil {
 		err = cerr
 	}
