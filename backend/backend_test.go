@@ -2,13 +2,13 @@ package backend
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/orchestrate"
 )
 
@@ -59,31 +59,17 @@ func learnAll(t *testing.T, ds *dataset.Dataset, backEnds map[string]Open) {
 func TestBackEndsAgreeOnRandomData(t *testing.T) {
 	backEnds := available(t)
 	r := rand.New(rand.NewPCG(3, 4))
-	for trial := range 25 {
+	for range 25 {
 		m, n := 2+r.IntN(4), 4+r.IntN(12)
-		ds := &dataset.Dataset{Name: fmt.Sprint("random ", trial)}
-		for f := range m {
-			ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
-		}
-		ds.Classes = []string{"a", "b", "c"}
-		seen := map[uint64]bool{}
-		for range n {
-			bits := r.Uint64() & (1<<m - 1)
-			if seen[bits] {
-				continue
-			}
-			seen[bits] = true
-			values := make([]bool, m)
-			for f := range values {
-				values[f] = bits>>f&1 == 1
-			}
-			ds.Examples = append(ds.Examples, dataset.Example{Values: values, Class: r.IntN(3)})
-		}
+		ds := testgen.Dataset(r, m, n, 3)
 		learnAll(t, ds, backEnds)
 	}
 }
 
 func TestBackEndsAgreeOnSharedData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: every back end on four datasets; run without -short")
+	}
 	dir := shareddata.Dir(t)
 	backEnds := available(t)
 	for _, file := range []string{"mouse.csv", "monk1.csv", "monk3.csv", "iris.csv"} {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -21,32 +22,6 @@ func newSolver(t testing.TB) *Solver {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-// pigeonhole adds the clauses saying n+1 pigeons sit in n holes, alone,
-// each clause widened by the literal or, unless it is 0.
-func pigeonhole(s solver.ClauseAdder, n, or int) {
-	add := func(c []int) {
-		if or != 0 {
-			c = append(c, or)
-		}
-		s.AddClause(c)
-	}
-	v := func(p, h int) int { return p*n + h + 1 }
-	for p := range n + 1 {
-		var c []int
-		for h := range n {
-			c = append(c, v(p, h))
-		}
-		add(c)
-	}
-	for h := range n {
-		for p := range n + 1 {
-			for q := p + 1; q <= n; q++ {
-				add([]int{-v(p, h), -v(q, h)})
-			}
-		}
-	}
 }
 
 func TestSignature(t *testing.T) {
@@ -93,7 +68,7 @@ func (m multi) AddClause(lits []int) {
 
 func TestUnsat(t *testing.T) {
 	s := newSolver(t)
-	pigeonhole(s, 5, 0)
+	testgen.Pigeonhole(s.AddClause, 5, 0)
 	if r, err := s.Solve(context.Background(), nil); r != solver.Unsat || err != nil {
 		t.Fatalf("Solve = %v, %v; want UNSAT", r, err)
 	}
@@ -144,7 +119,7 @@ func TestStops(t *testing.T) {
 	s := newSolver(t)
 	// Hard under the assumption -sel, and trivial without it.
 	const sel = 12*11 + 1
-	pigeonhole(s, 11, sel)
+	testgen.Pigeonhole(s.AddClause, 11, sel)
 	before := runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -229,7 +204,7 @@ func BenchmarkAddClause(b *testing.B) {
 // can end.
 func BenchmarkSolveSmall(b *testing.B) {
 	s := newSolver(b)
-	pigeonhole(s, 4, 21)
+	testgen.Pigeonhole(s.AddClause, 4, 21)
 	for _, bc := range []struct {
 		name string
 		ctx  context.Context

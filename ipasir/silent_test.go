@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -65,7 +66,7 @@ func solveNoisily() []solver.Result {
 		panic(err)
 	}
 	defer hard.Close()
-	pigeonhole(hard, 7, 0)
+	testgen.Pigeonhole(hard.AddClause, 7, 0)
 	solve(hard)
 
 	easy, err := New()

@@ -10,37 +10,12 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
 
 func gini() (solver.Solver, error) { return solver.NewGini(), nil }
-
-// randomDataset draws distinct rows over m binary features with random
-// labels among c classes, so that it is always consistent.
-func randomDataset(r *rand.Rand, m, n, c int) *dataset.Dataset {
-	ds := &dataset.Dataset{Name: "random", Label: "y"}
-	for f := range m {
-		ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
-	}
-	for a := range c {
-		ds.Classes = append(ds.Classes, fmt.Sprint(a))
-	}
-	seen := map[uint64]bool{}
-	for range n {
-		bits := r.Uint64() & (1<<m - 1)
-		if seen[bits] {
-			continue
-		}
-		seen[bits] = true
-		values := make([]bool, m)
-		for f := range values {
-			values[f] = bits>>f&1 == 1
-		}
-		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Values: values, Class: r.IntN(c)})
-	}
-	return ds
-}
 
 // checkConsistent fails t unless root classifies every example of ds.
 func checkConsistent(t *testing.T, ds *dataset.Dataset, root *tree.Node) {
@@ -63,7 +38,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	imperfect := 0 // optima that are not perfect trees, the case to get right
 	for trial := range trials {
 		m, n, c := 1+r.IntN(5), 1+r.IntN(14), 2+r.IntN(2)
-		ds := randomDataset(r, m, n, c)
+		ds := testgen.Dataset(r, m, n, c)
 		rows := make([][]bool, len(ds.Examples))
 		labels := make([]int, len(ds.Examples))
 		for i, ex := range ds.Examples {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -31,25 +32,6 @@ func forced(s solver.ClauseAdder, n int) {
 	for v := 1; v < n; v++ {
 		s.AddClause([]int{v, v + 1})
 		s.AddClause([]int{-v, -v - 1})
-	}
-}
-
-// pigeonhole adds the clauses saying n+1 pigeons sit in n holes, alone.
-func pigeonhole(s solver.ClauseAdder, n int) {
-	v := func(p, h int) int { return p*n + h + 1 }
-	for p := range n + 1 {
-		var c []int
-		for h := range n {
-			c = append(c, v(p, h))
-		}
-		s.AddClause(c)
-	}
-	for h := range n {
-		for p := range n + 1 {
-			for q := p + 1; q <= n; q++ {
-				s.AddClause([]int{-v(p, h), -v(q, h)})
-			}
-		}
 	}
 }
 
@@ -81,7 +63,7 @@ func TestSolvers(t *testing.T) {
 			}
 
 			s = installed(t, name)
-			pigeonhole(s, 4)
+			testgen.Pigeonhole(s.AddClause, 4, 0)
 			if r, err := s.Solve(ctx, nil); r != solver.Unsat || err != nil {
 				t.Errorf("5 pigeons in 4 holes: %v, %v; want UNSAT", r, err)
 			}
@@ -100,7 +82,7 @@ func TestSolversTimeout(t *testing.T) {
 	for _, name := range Names() {
 		t.Run(name, func(t *testing.T) {
 			s := installed(t, name)
-			pigeonhole(s, 14)
+			testgen.Pigeonhole(s.AddClause, 14, 0)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
 			start := time.Now()

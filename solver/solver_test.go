@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/odtx/odtx/internal/testgen"
 )
 
 func TestGiniIncremental(t *testing.T) {
@@ -33,28 +35,9 @@ func TestGiniIncremental(t *testing.T) {
 	}
 }
 
-// pigeonhole adds the clauses saying n+1 pigeons sit in n holes, alone.
-func pigeonhole(s ClauseAdder, n int) {
-	v := func(p, h int) int { return p*n + h + 1 }
-	for p := range n + 1 {
-		var c []int
-		for h := range n {
-			c = append(c, v(p, h))
-		}
-		s.AddClause(c)
-	}
-	for h := range n {
-		for p := range n + 1 {
-			for q := p + 1; q <= n; q++ {
-				s.AddClause([]int{-v(p, h), -v(q, h)})
-			}
-		}
-	}
-}
-
 func TestGiniStops(t *testing.T) {
 	s := NewGini()
-	pigeonhole(s, 11)
+	testgen.Pigeonhole(s.AddClause, 11, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()

@@ -1,0 +1,64 @@
+// Package testgen makes the formulas and datasets that tests and benchmarks
+// of several packages share.
+package testgen
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// Pigeonhole passes to add the clauses saying that holes+1 pigeons sit in
+// holes holes, one a hole: unsatisfiable, and hard for resolution from about
+// ten holes on. Each clause is widened by the literal or, unless it is 0, so
+// that assuming -or switches the formula on.
+func Pigeonhole(add func(lits []int), holes, or int) {
+	emit := func(c []int) {
+		if or != 0 {
+			c = append(c, or)
+		}
+		add(c)
+	}
+	v := func(p, h int) int { return p*holes + h + 1 }
+	for p := range holes + 1 {
+		var c []int
+		for h := range holes {
+			c = append(c, v(p, h))
+		}
+		emit(c)
+	}
+	for h := range holes {
+		for p := range holes + 1 {
+			for q := p + 1; q <= holes; q++ {
+				emit([]int{-v(p, h), -v(q, h)})
+			}
+		}
+	}
+}
+
+// Dataset draws up to rows distinct examples over features binary features,
+// each with a random one of classes classes, so that it is consistent.
+func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
+	ds := &dataset.Dataset{Name: "random", Label: "y"}
+	for f := range features {
+		ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
+	}
+	for a := range classes {
+		ds.Classes = append(ds.Classes, fmt.Sprint(a))
+	}
+	seen := map[uint64]bool{}
+	for range rows {
+		bits := r.Uint64() & (1<<features - 1)
+		if seen[bits] {
+			continue
+		}
+		seen[bits] = true
+		values := make([]bool, features)
+		for f := range values {
+			values[f] = bits>>f&1 == 1
+		}
+		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Values: values, Class: r.IntN(classes)})
+	}
+	return ds
+}
