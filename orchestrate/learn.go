@@ -1,7 +1,8 @@
 // Package orchestrate runs the searches that turn a dataset into a provably
 // optimal decision tree: the paper's incremental loop (solve on the examples
 // so far, check the tree against all of them, add one it gets wrong), over
-// increasing depths (DT_depth) and then decreasing leaf bounds (DT_size).
+// increasing depths (DT_depth), probed in parallel, and then decreasing leaf
+// bounds (DT_size).
 package orchestrate
 
 import (
@@ -9,10 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/encode"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -47,83 +48,78 @@ func ParseMode(s string) (Mode, error) {
 // Options configure a search.
 type Options struct {
 	Mode Mode
-	// NewSolver returns a fresh solver; the search uses one per depth.
+	// NewSolver returns a fresh solver; the search uses one per depth, and
+	// calls it from several goroutines when Jobs > 1.
 	NewSolver func() (solver.Solver, error)
-	// Progress, if set, is called after every solver call.
+	// Progress, if set, is called after every solver call, from one
+	// goroutine at a time.
 	Progress func(Progress)
 	// Batch is how many misclassified examples to add after each call
 	// (0 means 1). More per call means fewer calls but larger formulas:
 	// worth it where a call costs a process start.
 	Batch int
+	// Jobs is how many depths are probed at once (0 means 1).
+	Jobs int
 }
 
 // Progress is the state of a search after a solver call.
 type Progress struct {
-	Depth     int // depth being tried
-	MaxLeaves int // leaf bound being tried, 0 while searching the depth
-	Examples  int // examples encoded
-	Calls     int // solver calls so far
+	Depth     int // depth of the call
+	MaxLeaves int // leaf bound of the call, 0 while searching the depth
+	Examples  int // examples encoded for that depth
+	Calls     int // solver calls so far, all depths together
 	Elapsed   time.Duration
 }
 
-// Result is an optimal tree and how it was found.
+// Result is the best tree a search found and how it found it.
 type Result struct {
-	Root  *tree.Node // over the dataset's features and classes
-	Used  []int      // indices of the examples encoded, in the order added
-	Stats tree.Stats
+	Root *tree.Node // over the dataset's features and classes
+	// Optimal is false when the search stopped before proving Root
+	// optimal; the bounds then say how far the proof got.
+	Optimal  bool
+	MinDepth int   // no consistent tree is shallower
+	MinNodes int   // in Size mode, no consistent tree of depth Root.Depth() has fewer nodes
+	Used     []int // indices of the examples encoded for Root's depth, in the order added
+	Stats    tree.Stats
 }
 
 // Learn returns a tree of the smallest depth that classifies every example
-// of ds correctly and, in Size mode, the fewest nodes among those.
+// of ds correctly and, in Size mode, the fewest nodes among those. When ctx
+// ends first it returns, with ctx's error, the best consistent tree found
+// so far (at worst a greedy one) and the bounds proven.
 func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
-	s := &search{ds: ds, opt: opt, start: time.Now(), encoded: make([]bool, len(ds.Examples))}
-	s.use(0)
-
+	s := &search{ds: ds, opt: opt, start: time.Now(), seed: []int{0}}
 	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
-	k := bits.Len(uint(classes - 1))
-	var (
-		in   *instance
-		best *tree.Node
-		err  error
-	)
-	for ; best == nil; k++ {
-		if k > len(ds.Features) {
-			// Consistent data never needs to test a feature twice on a path.
-			return nil, fmt.Errorf("no tree up to depth %d: the data contradicts itself", len(ds.Features))
-		}
-		if in != nil {
-			in.close()
-		}
-		if in, err = s.newInstance(k); err != nil {
-			return nil, err
-		}
-		if best, err = s.solve(ctx, in, 0); err != nil {
-			in.close()
-			return nil, err
-		}
-	}
-	defer in.close()
+	s.res = Result{Root: Greedy(ds), MinDepth: bits.Len(uint(classes - 1))}
 
+	p, err := s.minDepth(ctx)
+	if err != nil {
+		return s.result(p), err
+	}
+	defer p.close()
 	if opt.Mode == Size {
 		// Every class needs a leaf, and a tree of depth k has k+1 leaves
 		// at least; once there, no call can do better.
-		floor := max(in.enc.Depth()+1, classes)
-		for best.Leaves() > floor {
-			smaller, err := s.solve(ctx, in, best.Leaves()-1)
+		floor := max(p.enc.Depth()+1, classes)
+		s.res.MinNodes = 2*floor - 1
+		for s.res.Root.Leaves() > floor {
+			smaller, err := p.solve(ctx, s.res.Root.Leaves()-1)
 			if err != nil {
-				return nil, err
+				return s.result(p), err
 			}
 			if smaller == nil {
+				s.res.MinNodes = s.res.Root.Nodes()
 				break
 			}
-			best = smaller
+			s.res.Root = smaller
 		}
 	}
-	return &Result{Root: best, Used: s.used, Stats: s.stats(in)}, nil
+	s.res.Optimal = true
+	return s.result(p), nil
 }
 
 // presentClasses counts the classes that label some example.
@@ -135,117 +131,73 @@ func presentClasses(ds *dataset.Dataset) int {
 	return len(seen)
 }
 
-// search is the state shared by the calls of one Learn.
+// search is the state shared by the probes of one Learn.
 type search struct {
-	ds      *dataset.Dataset
-	opt     Options
-	start   time.Time
-	used    []int  // indices of the examples encoded, in order
-	encoded []bool // by example index
-	calls   int
-	next    int // where the scan for a misclassified example resumes
+	ds    *dataset.Dataset
+	opt   Options
+	start time.Time
+
+	mu    sync.Mutex
+	calls int
+	seed  []int  // examples that finished probes needed, for new probes
+	res   Result // best tree so far and the bounds proven
 }
 
-// instance is one solver with the formula for one depth.
-type instance struct {
-	sat solver.Solver
-	enc *encode.Encoder
-}
-
-func (in *instance) close() { in.sat.Close() }
-
-// newInstance starts a solver for depth k with every example found so far,
-// as counterexamples at one depth are likely ones at the next.
-func (s *search) newInstance(k int) (*instance, error) {
-	sat, err := s.opt.NewSolver()
-	if err != nil {
-		return nil, err
-	}
-	enc := encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes))
-	for _, i := range s.used {
-		ex := s.ds.Examples[i]
-		enc.AddExample(ex.Values, ex.Class)
-	}
-	return &instance{sat: sat, enc: enc}, nil
-}
-
-func (s *search) use(i int) {
-	s.used = append(s.used, i)
-	s.encoded[i] = true
-}
-
-// solve is the paper's Algorithm 3: it returns a tree consistent with every
-// example, with at most maxLeaves leaves unless that is 0, or nil when none
-// exists.
-func (s *search) solve(ctx context.Context, in *instance, maxLeaves int) (*tree.Node, error) {
-	var assumptions []int
-	if maxLeaves > 0 {
-		bound, err := in.enc.LeafBound(maxLeaves)
-		if err != nil {
-			return nil, err
-		}
-		assumptions = []int{bound}
-	}
-	for {
-		res, err := in.sat.Solve(ctx, assumptions)
-		s.calls++
-		s.progress(in, maxLeaves)
-		if err != nil {
-			return nil, err
-		}
-		switch res {
-		case solver.Unsat:
-			return nil, nil
-		case solver.Unknown:
-			return nil, errors.New("the solver gave no answer")
-		}
-		root := in.enc.Tree(in.sat.Value)
-		for added := 0; added < max(s.opt.Batch, 1); added++ {
-			i := s.misclassified(root)
-			if i < 0 && added == 0 {
-				return root, nil
-			}
-			if i < 0 || s.encoded[i] {
-				if added == 0 {
-					return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", s.ds.Examples[i].Line)
-				}
-				break // the scan came round to this call's first additions
-			}
-			s.use(i)
-			ex := s.ds.Examples[i]
-			in.enc.AddExample(ex.Values, ex.Class)
-		}
+// offer records a consistent tree of depth k found by a probe, if it beats
+// the best so far.
+func (s *search) offer(root *tree.Node) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	best := s.res.Root
+	if d, bd := root.Depth(), best.Depth(); d < bd || d == bd && root.Nodes() < best.Nodes() {
+		s.res.Root = root
 	}
 }
 
-// misclassified returns the index of an example that root gets wrong, or -1.
-// The scan resumes where the last one stopped, so the examples added are
-// spread over the data rather than bunched at its start.
-func (s *search) misclassified(root *tree.Node) int {
-	n := len(s.ds.Examples)
-	for j := range n {
-		i := (s.next + j) % n
-		ex := s.ds.Examples[i]
-		if root == nil || root.Classify(func(f int) bool { return ex.Values[f] }) != ex.Class {
-			s.next = (i + 1) % n
-			return i
-		}
-	}
-	return -1
+// refute records that no consistent tree of depth k exists.
+func (s *search) refute(k int, p *probe) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.res.MinDepth = max(s.res.MinDepth, k+1)
+	s.seed = mergeExamples(s.seed, p.used)
 }
 
-func (s *search) progress(in *instance, maxLeaves int) {
+func (s *search) called(p *probe, maxLeaves int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
 	if s.opt.Progress != nil {
-		s.opt.Progress(Progress{Depth: in.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(s.used), Calls: s.calls, Elapsed: time.Since(s.start)})
+		s.opt.Progress(Progress{Depth: p.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(p.used), Calls: s.calls, Elapsed: time.Since(s.start)})
 	}
 }
 
-func (s *search) stats(in *instance) tree.Stats {
-	return tree.Stats{
-		ExamplesUsed: len(s.used),
-		SolverCalls:  s.calls,
-		Variables:    in.enc.Vars(),
-		Clauses:      in.enc.Clauses(),
-		Seconds:      time.Since(s.start).Seconds(),
+// result returns the state of the search, with p the probe of the final
+// depth, if any.
+func (s *search) result(p *probe) *Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.res
+	r.Stats = tree.Stats{SolverCalls: s.calls, Seconds: time.Since(s.start).Seconds()}
+	if p != nil {
+		r.Used = p.used
+		r.Stats.ExamplesUsed = len(p.used)
+		r.Stats.Variables = p.enc.Vars()
+		r.Stats.Clauses = p.enc.Clauses()
 	}
+	return &r
+}
+
+// mergeExamples returns a with the indices of b it lacks appended.
+func mergeExamples(a, b []int) []int {
+	have := make(map[int]bool, len(a))
+	for _, i := range a {
+		have[i] = true
+	}
+	for _, i := range b {
+		if !have[i] {
+			a = append(a, i)
+			have[i] = true
+		}
+	}
+	return a
 }

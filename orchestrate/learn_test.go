@@ -2,10 +2,13 @@ package orchestrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/bruteforce"
@@ -49,8 +52,9 @@ func TestAgainstBruteForce(t *testing.T) {
 			imperfect++
 		}
 		for _, mode := range []Mode{Depth, Size} {
-			// Batches of counterexamples must not change the optimum.
-			res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini, Batch: 1 + trial%3})
+			// Neither batches of counterexamples nor parallel depth
+			// probes may change the optimum.
+			res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4})
 			if err != nil {
 				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(rows), mode, err)
 			}
@@ -99,9 +103,12 @@ func TestSharedDatasets(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini})
+				res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini, Jobs: 1 + int(mode)})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if !res.Optimal || res.MinDepth != res.Root.Depth() {
+					t.Errorf("optimal %v, depth %d, proven lower bound %d", res.Optimal, res.Root.Depth(), res.MinDepth)
 				}
 				checkConsistent(t, ds, res.Root)
 				if got := res.Root.Depth(); got != want.depth {
@@ -130,5 +137,34 @@ func BenchmarkLearn(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestTimeout: a search stopped early still returns a consistent tree, not
+// marked optimal, with the bounds it proved, and no goroutine left behind.
+func TestTimeout(t *testing.T) {
+	ds, _, err := dataset.Load(shareddata.Path(t, "monk2.csv"), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	res, err := Learn(ctx, ds, Options{Mode: Size, NewSolver: gini, Jobs: 3})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the deadline", err)
+	}
+	if res == nil || res.Optimal {
+		t.Fatalf("result %+v, want a tree not proven optimal", res)
+	}
+	checkConsistent(t, ds, res.Root)
+	if res.MinDepth > res.Root.Depth() || res.MinDepth > 6 {
+		t.Errorf("lower bound %d against a tree of depth %d (optimum 6)", res.MinDepth, res.Root.Depth())
+	}
+	for deadline := time.Now().Add(2 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines before Learn, %d after", before, runtime.NumGoroutine())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -23,7 +23,17 @@ type Stats struct {
 type Meta struct {
 	Mode    string // "depth" or "size"
 	Optimal bool
-	Stats   Stats
+	// Bound holds what the search proved when it stopped before proving
+	// the tree optimal; it is written only then.
+	Bound Bound
+	Stats Stats
+}
+
+// Bound is a proven lower bound: no consistent tree is shallower than
+// Depth, nor, at the tree's depth, smaller than Nodes (0 if unknown).
+type Bound struct {
+	Depth int `json:"depth"`
+	Nodes int `json:"nodes,omitempty"`
 }
 
 // document is the JSON contract other tools read; see README.md.
@@ -33,6 +43,7 @@ type document struct {
 	Leaves  int       `json:"leaves"`
 	Mode    string    `json:"mode,omitempty"`
 	Optimal bool      `json:"optimal"`
+	Bound   *Bound    `json:"lower_bound,omitempty"`
 	Label   string    `json:"label"`
 	Classes []string  `json:"classes"`
 	Stats   *Stats    `json:"stats,omitempty"`
@@ -56,6 +67,7 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Leaves:  t.Root.Leaves(),
 		Mode:    meta.Mode,
 		Optimal: meta.Optimal,
+		Bound:   bound(meta),
 		Label:   t.Label,
 		Classes: t.Classes,
 		Stats:   &meta.Stats,
@@ -65,6 +77,13 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false) // "<=" stays readable
 	return enc.Encode(doc)
+}
+
+func bound(meta Meta) *Bound {
+	if meta.Optimal {
+		return nil
+	}
+	return &meta.Bound
 }
 
 func (t *Tree) jsonNode(n *Node) *jsonNode {

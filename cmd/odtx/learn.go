@@ -51,9 +51,9 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	res, err := runLearn(ctx, cmd, ds, mode)
-	if err != nil {
-		return err
+	res, stopped := runLearn(ctx, cmd, ds, mode)
+	if res == nil {
+		return stopped
 	}
 	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
 	// The search checked the tree on the binarized examples; check it again
@@ -62,11 +62,20 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err := t.Verify(tbl); err != nil {
 		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
+	meta := tree.Meta{
+		Mode:    mode.String(),
+		Optimal: res.Optimal,
+		Bound:   tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
+		Stats:   res.Stats,
+	}
 	var out bytes.Buffer
-	if err := write(t, &out, tree.Meta{Mode: mode.String(), Optimal: true, Stats: res.Stats}); err != nil {
+	if err := write(t, &out, meta); err != nil {
 		return err
 	}
-	return emit(cmd.String("output"), out.Bytes())
+	if err := emit(cmd.String("output"), out.Bytes()); err != nil {
+		return err
+	}
+	return stopped
 }
 
 // loadData reads the one data file argument as the data flags say.
@@ -91,8 +100,10 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 // binary, which starts afresh each call; see README.md for what it costs.
 const oneShotBatch = 8
 
-// runLearn runs the search with the global flags: solver, time limit,
-// trace, and progress on a terminal.
+// runLearn runs the search with the global flags: solver, jobs, time
+// limit, trace, and progress on a terminal. When the time limit stops the
+// search it returns the best tree found with an error asking for exit
+// code 2; other errors come with no result.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) (*orchestrate.Result, error) {
 	newSolver, closeTrace, err := solverFactory(cmd)
 	if err != nil {
@@ -103,7 +114,12 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver, Progress: progressReporter()}
+	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver, Jobs: int(cmd.Int("jobs"))}
+	if !cmd.Bool("quiet") {
+		progress := progressReporter()
+		defer progress.done()
+		opt.Progress = progress.report
+	}
 	if backend.OneShot(cmd.String("solver")) {
 		opt.Batch = oneShotBatch
 	}
@@ -112,12 +128,18 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 		err = cerr
 	}
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return nil, fmt.Errorf("time limit %v reached before an optimal tree was proven", cmd.Duration("timeout"))
+	case errors.Is(err, context.DeadlineExceeded) && res != nil:
+		bound := fmt.Sprintf("depth >= %d", res.MinDepth)
+		if mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth {
+			bound += fmt.Sprintf(", nodes >= %d", res.MinNodes)
+		}
+		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration("timeout"), bound)}
 	case errors.Is(err, context.Canceled):
-		return nil, errors.New("interrupted")
+		return nil, exitError{code: 130, err: errors.New("interrupted")}
+	case err != nil:
+		return nil, err
 	}
-	return res, err
+	return res, nil
 }
 
 // emit writes data to path, or to stdout when path is empty. A file is

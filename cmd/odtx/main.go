@@ -10,9 +10,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -26,9 +28,22 @@ func main() {
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "odtx:", err)
+		var e exitError
+		if errors.As(err, &e) {
+			os.Exit(e.code)
+		}
 		os.Exit(1)
 	}
 }
+
+// exitError is an error that asks for an exit code other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e exitError) Error() string { return e.err.Error() }
+func (e exitError) Unwrap() error { return e.err }
 
 func app() *cli.Command {
 	root := &cli.Command{
@@ -42,7 +57,17 @@ func app() *cli.Command {
 			},
 			&cli.DurationFlag{
 				Name:  "timeout",
-				Usage: "stop after this long (e.g. 30s, 5m); 0 means no limit",
+				Usage: "stop after this long (e.g. 30s, 5m) with the best tree found, exit code 2; 0 means no limit",
+			},
+			&cli.IntFlag{
+				Name:  "jobs",
+				Value: runtime.NumCPU(),
+				Usage: "depths probed (or folds run) at once",
+			},
+			&cli.BoolFlag{
+				Name:    "quiet",
+				Aliases: []string{"q"},
+				Usage:   "no progress on stderr",
 			},
 		},
 		Commands: []*cli.Command{learnCommand(), predictCommand(), dumpCommand()},

@@ -3,29 +3,47 @@ package main
 import (
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/odtx/odtx/orchestrate"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 )
 
-// progressReporter returns a callback that keeps one status line on stderr
-// up to date, or nil when stderr is not a terminal: pipes and logs get only
-// the result.
-func progressReporter() func(orchestrate.Progress) {
-	if fi, err := os.Stderr.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
+// progress keeps a status line on stderr while a search runs.
+type progress struct {
+	bar *progressbar.ProgressBar // nil when stderr is not a terminal
+}
+
+// progressReporter returns a reporter that draws on stderr only when it is
+// a terminal: pipes and logs get the result alone.
+func progressReporter() *progress {
+	if !term.IsTerminal(int(os.Stderr.Fd())) {
+		return &progress{}
 	}
-	var last time.Time
-	return func(p orchestrate.Progress) {
-		if time.Since(last) < 100*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		bound := ""
-		if p.MaxLeaves > 0 {
-			bound = fmt.Sprintf(" nodes<=%d", 2*p.MaxLeaves-1)
-		}
-		fmt.Fprintf(os.Stderr, "\r\x1b[Kdepth %d%s, %d examples, %d solver calls, %.1fs",
-			p.Depth, bound, p.Examples, p.Calls, p.Elapsed.Seconds())
+	return &progress{bar: progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// report shows the state after a solver call.
+func (p *progress) report(s orchestrate.Progress) {
+	if p.bar == nil {
+		return
+	}
+	bound := ""
+	if s.MaxLeaves > 0 {
+		bound = fmt.Sprintf(", nodes <= %d", 2*s.MaxLeaves-1)
+	}
+	p.bar.Describe(fmt.Sprintf("depth %d%s, %d examples, %d solver calls", s.Depth, bound, s.Examples, s.Calls))
+	p.bar.Add(1)
+}
+
+// done clears the status line.
+func (p *progress) done() {
+	if p.bar != nil {
+		p.bar.Finish()
 	}
 }

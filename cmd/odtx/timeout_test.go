@@ -1,0 +1,53 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/odtx/odtx/internal/shareddata"
+)
+
+// TestTimeoutCar: with --timeout 1s on car, learn prints a verified tree
+// marked not optimal, with the bound it proved, exits 2, and does so
+// within 2 s of the limit.
+func TestTimeoutCar(t *testing.T) {
+	car := shareddata.Path(t, "car.csv")
+	start := time.Now()
+	r := run(t, ".", "", "--timeout", "1s", "learn", "--format", "json", car)
+	took := time.Since(start)
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2; stderr %q", r.code, r.stderr)
+	}
+	if took > 3*time.Second {
+		t.Errorf("took %v with a 1 s limit", took)
+	}
+	if !strings.Contains(r.stderr, "not proven optimal (depth >= ") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("stderr %q, want one line naming the bound", r.stderr)
+	}
+	var doc struct {
+		Depth   int  `json:"depth"`
+		Optimal bool `json:"optimal"`
+		Bound   *struct {
+			Depth int `json:"depth"`
+		} `json:"lower_bound"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("stdout is not JSON: %v", err)
+	}
+	// learn verifies every tree on the raw rows before writing it, so a
+	// tree on stdout is a consistent one.
+	if doc.Optimal || doc.Bound == nil || doc.Bound.Depth < 1 || doc.Bound.Depth > doc.Depth || doc.Bound.Depth > 8 {
+		t.Errorf("optimal %v, depth %d, bound %+v; want not optimal, 1 <= bound <= min(depth, 8)", doc.Optimal, doc.Depth, doc.Bound)
+	}
+}
+
+// TestQuietAndPipes: stderr holds no progress on a pipe, with or without -q.
+func TestQuietAndPipes(t *testing.T) {
+	for _, args := range [][]string{{"learn", appendixCSV}, {"-q", "learn", appendixCSV}} {
+		if r := mustRun(t, ".", "", args...); r.stderr != "" {
+			t.Errorf("odtx %v: stderr %q, want nothing", args, r.stderr)
+		}
+	}
+}

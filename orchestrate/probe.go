@@ -1,0 +1,112 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/odtx/odtx/encode"
+	"github.com/odtx/odtx/solver"
+	"github.com/odtx/odtx/tree"
+)
+
+// probe is one solver with the formula for one depth, and the examples it
+// encodes.
+type probe struct {
+	s       *search
+	sat     solver.Solver
+	enc     *encode.Encoder
+	used    []int  // indices of the examples encoded, in order
+	encoded []bool // by example index
+	next    int    // where the scan for a misclassified example resumes
+}
+
+// newProbe starts a solver for depth k with the examples that earlier
+// depths needed, as counterexamples at one depth are likely ones at the next.
+func (s *search) newProbe(k int) (*probe, error) {
+	sat, err := s.opt.NewSolver()
+	if err != nil {
+		return nil, err
+	}
+	p := &probe{
+		s:       s,
+		sat:     sat,
+		enc:     encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes)),
+		encoded: make([]bool, len(s.ds.Examples)),
+	}
+	s.mu.Lock()
+	seed := append([]int(nil), s.seed...)
+	s.mu.Unlock()
+	for _, i := range seed {
+		p.use(i)
+	}
+	return p, nil
+}
+
+func (p *probe) close() { p.sat.Close() }
+
+func (p *probe) use(i int) {
+	p.used = append(p.used, i)
+	p.encoded[i] = true
+	ex := p.s.ds.Examples[i]
+	p.enc.AddExample(ex.Values, ex.Class)
+}
+
+// solve is the paper's Algorithm 3: it returns a tree consistent with every
+// example, with at most maxLeaves leaves unless that is 0, or nil when none
+// exists. Every tree it finds is offered to the search as the best so far.
+func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
+	var assumptions []int
+	if maxLeaves > 0 {
+		bound, err := p.enc.LeafBound(maxLeaves)
+		if err != nil {
+			return nil, err
+		}
+		assumptions = []int{bound}
+	}
+	for {
+		res, err := p.sat.Solve(ctx, assumptions)
+		p.s.called(p, maxLeaves)
+		if err != nil {
+			return nil, err
+		}
+		switch res {
+		case solver.Unsat:
+			return nil, nil
+		case solver.Unknown:
+			return nil, errors.New("the solver gave no answer")
+		}
+		root := p.enc.Tree(p.sat.Value)
+		i := p.misclassified(root)
+		if i < 0 {
+			p.s.offer(root)
+			return root, nil
+		}
+		if p.encoded[i] {
+			return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", p.s.ds.Examples[i].Line)
+		}
+		p.use(i)
+		for range max(p.s.opt.Batch, 1) - 1 {
+			if i = p.misclassified(root); i < 0 || p.encoded[i] {
+				break // none left, or the scan came round to this call's
+			}
+			p.use(i)
+		}
+	}
+}
+
+// misclassified returns the index of an example that root gets wrong, or -1.
+// The scan resumes where the last one stopped, so the examples added are
+// spread over the data rather than bunched at its start.
+func (p *probe) misclassified(root *tree.Node) int {
+	n := len(p.s.ds.Examples)
+	for j := range n {
+		i := (p.next + j) % n
+		ex := p.s.ds.Examples[i]
+		if root == nil || root.Classify(func(f int) bool { return ex.Values[f] }) != ex.Class {
+			p.next = (i + 1) % n
+			return i
+		}
+	}
+	return -1
+}
