@@ -105,7 +105,10 @@ func TestTrace(t *testing.T) {
 			if err := os.WriteFile(cnf, []byte(b.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]int{"SAT": 10, "UNSAT": 20}[answers[len(answers)-1]]
+			want, ok := map[string]int{"SAT": 10, "UNSAT": 20}[answers[len(answers)-1]]
+			if !ok {
+				continue // a deeper depth probe, cancelled: nothing to replay
+			}
 			if got := solveFile(t, cnf); got != want {
 				t.Errorf("call %d: cadical exit %d, the run got %s", calls, got, answers[len(answers)-1])
 			}
