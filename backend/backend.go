@@ -44,12 +44,50 @@ func Names() []string {
 	return append(names, append(process.Names(), "exec:PATH")...)
 }
 
-// OneShot reports whether the named back end starts afresh on every call,
-// as solver binaries do, so that each call pays for a process start and for
-// reading the whole formula again.
-func OneShot(name string) bool {
-	_, inProc := inProcess[name]
-	return !inProc
+// OneShot reports whether the named back ends all start afresh on every
+// call, as solver binaries do, so that each call pays for a process start
+// and for reading the whole formula again.
+func OneShot(names ...string) bool {
+	for _, name := range names {
+		if _, inProc := inProcess[name]; inProc {
+			return false
+		}
+	}
+	return true
+}
+
+// LookupPortfolio returns the constructor of a portfolio that races the
+// named back ends on every call (see solver.Portfolio), or of the one back
+// end when there is one name.
+func LookupPortfolio(names []string) (Open, error) {
+	if len(names) == 1 {
+		return Lookup(names[0])
+	}
+	opens := make([]Open, len(names))
+	for i, name := range names {
+		if slices.Contains(names[:i], name) {
+			return nil, fmt.Errorf("portfolio: %s named twice", name)
+		}
+		open, err := Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		opens[i] = open
+	}
+	return func() (solver.Solver, error) {
+		members := make([]solver.Solver, 0, len(opens))
+		for _, open := range opens {
+			s, err := open()
+			if err != nil {
+				for _, m := range members {
+					m.Close()
+				}
+				return nil, err
+			}
+			members = append(members, s)
+		}
+		return solver.Portfolio(names, members), nil
+	}, nil
 }
 
 // Lookup returns the constructor of the named back end, whose every model

@@ -28,6 +28,20 @@ func available(t *testing.T) map[string]Open {
 		}
 		open[name] = o
 	}
+	// A portfolio is one more back end to agree with the others.
+	var members []string
+	for _, name := range []string{"gini", "cadical-ipasir", "minisat"} {
+		if open[name] != nil {
+			members = append(members, name)
+		}
+	}
+	if len(members) > 1 {
+		p, err := LookupPortfolio(members)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open["portfolio"] = p
+	}
 	return open
 }
 

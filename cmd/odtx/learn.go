@@ -120,7 +120,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 		defer progress.done()
 		opt.Progress = progress.report
 	}
-	if backend.OneShot(cmd.String("solver")) {
+	if backend.OneShot(solverNames(cmd)...) {
 		opt.Batch = oneShotBatch
 	}
 	res, err := orchestrate.Learn(ctx, ds, opt)

@@ -55,6 +55,10 @@ func app() *cli.Command {
 				Value: "gini",
 				Usage: "SAT back end: " + strings.Join(backend.Names(), ", "),
 			},
+			&cli.StringFlag{
+				Name:  "portfolio",
+				Usage: "race these back ends (comma-separated) on every call and take the first answer",
+			},
 			&cli.DurationFlag{
 				Name:  "timeout",
 				Usage: "stop after this long (e.g. 30s, 5m) with the best tree found, exit code 2; 0 means no limit",

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dimacs"
@@ -10,12 +11,19 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-// solverFactory returns the constructor of the --solver back end, recorded
-// to the --trace file if one is named, and the function that closes that
-// file.
+// solverNames returns the back ends --portfolio names, or else --solver.
+func solverNames(cmd *cli.Command) []string {
+	if p := cmd.String("portfolio"); p != "" {
+		return strings.Split(p, ",")
+	}
+	return []string{cmd.String("solver")}
+}
+
+// solverFactory returns the constructor of the --solver back end (or of
+// the --portfolio race), recorded to the --trace file if one is named, and
+// the function that closes that file.
 func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() error, error) {
-	name := cmd.String("solver")
-	open, err := backend.Lookup(name)
+	open, err := backend.LookupPortfolio(solverNames(cmd))
 	if err != nil {
 		return nil, nil, err
 	}

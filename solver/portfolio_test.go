@@ -1,0 +1,240 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/odtx/odtx/internal/testgen"
+)
+
+// TestPortfolioAgreesWithGini solves random 3-SAT formulas, grown a batch of
+// clauses at a time across the threshold and solved under random
+// assumptions, with a portfolio of two gini solvers and with one alone. A
+// formula is dropped once it is unsatisfiable without assumptions: gini
+// 1.0.4 may then stop the program, claiming a model, on the next call.
+func TestPortfolioAgreesWithGini(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	const vars = 30
+	answered := map[Result]int{}
+	for round := range 20 {
+		alone := NewGini()
+		p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()})
+		var f Formula
+		calls := 0
+	grow:
+		for batch := range 8 {
+			for range 20 {
+				c := make([]int, 3)
+				for i := range c {
+					c[i] = 1 + rng.IntN(vars)
+					if rng.IntN(2) == 0 {
+						c[i] = -c[i]
+					}
+				}
+				f.AddClause(c)
+				alone.AddClause(c)
+				p.AddClause(c)
+			}
+			for _, assume := range [][]int{nil, {rng.IntN(vars) + 1, -rng.IntN(vars) - 1}} {
+				want, err := alone.Solve(ctx, assume)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := p.Solve(ctx, assume)
+				calls++
+				if got != want || err != nil {
+					t.Fatalf("round %d, batch %d, assuming %v: portfolio %v, %v; gini alone %v", round, batch, assume, got, err, want)
+				}
+				answered[got]++
+				if got == Sat {
+					if err := f.Check(p.Value, assume); err != nil {
+						t.Fatalf("round %d, batch %d, assuming %v: %v", round, batch, assume, err)
+					}
+				}
+				if w := p.(*Race).Winner(); w != "gini-a" && w != "gini-b" {
+					t.Fatalf("Winner = %q", w)
+				}
+				if got == Unsat && assume == nil {
+					break grow
+				}
+			}
+		}
+		if wins := p.(*Race).Wins(); wins["gini-a"]+wins["gini-b"] != calls || len(wins) != 2 {
+			t.Errorf("round %d: Wins = %v after %d calls", round, wins, calls)
+		}
+		if err := p.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if answered[Sat] == 0 || answered[Unsat] == 0 {
+		t.Errorf("answers %v; the test wants both", answered)
+	}
+}
+
+// stall is a solver that never answers: its Solve returns only when its
+// context ends.
+type stall struct {
+	Formula
+	canceled atomic.Bool // Solve saw context.Canceled
+	returned atomic.Bool // Solve has returned
+}
+
+func (s *stall) Solve(ctx context.Context, _ []int) (Result, error) {
+	defer s.returned.Store(true)
+	<-ctx.Done()
+	s.canceled.Store(errors.Is(ctx.Err(), context.Canceled))
+	return Unknown, ctx.Err()
+}
+
+func (*stall) Value(int) bool { return false }
+func (*stall) Close() error   { return nil }
+
+func TestPortfolioStopsLosers(t *testing.T) {
+	// The deadline turns a portfolio that waits for its slowest member
+	// into a failure rather than a hung test.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	slow := &stall{}
+	p := Portfolio([]string{"stall", "gini"}, []Solver{slow, NewGini()})
+	p.AddClause([]int{1, 2})
+	p.AddClause([]int{-1})
+	before := runtime.NumGoroutine()
+
+	// Read the statistics meanwhile, as a progress display would, for the
+	// race detector to see.
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				p.(*Race).Winner()
+				p.(*Race).Wins()
+			}
+		}
+	})
+	r, err := p.Solve(ctx, nil)
+	close(stop)
+	wg.Wait()
+
+	if r != Sat || err != nil || !p.Value(2) {
+		t.Fatalf("Solve = %v, %v, x2 = %v; want SAT with x2", r, err, p.Value(2))
+	}
+	if !slow.returned.Load() {
+		t.Fatal("Solve returned before its slow member")
+	}
+	if !slow.canceled.Load() {
+		t.Fatal("the slow member was not canceled by the portfolio")
+	}
+	if w := p.(*Race).Winner(); w != "gini" {
+		t.Errorf("Winner = %q, want gini", w)
+	}
+	// gini's own solving goroutine may take a moment to exit after handing
+	// over its answer.
+	for start := time.Now(); runtime.NumGoroutine() > before; {
+		if time.Since(start) > 2*time.Second {
+			t.Fatalf("%d goroutines, %d before Solve", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// broken is a solver whose every call fails.
+type broken struct {
+	Formula
+	err error
+}
+
+func (b *broken) Solve(context.Context, []int) (Result, error) { return Unknown, b.err }
+func (*broken) Value(int) bool                                 { return false }
+func (b *broken) Close() error                                 { return b.err }
+
+// silent is a solver that gives no answer and no error.
+type silent struct{ Formula }
+
+func (*silent) Solve(context.Context, []int) (Result, error) { return Unknown, nil }
+func (*silent) Value(int) bool                               { return false }
+func (*silent) Close() error                                 { return nil }
+
+func TestPortfolioSurvivesFailures(t *testing.T) {
+	p := Portfolio([]string{"broken", "silent", "gini"},
+		[]Solver{&broken{err: errors.New("no licence")}, &silent{}, NewGini()})
+	p.AddClause([]int{1})
+	for i, want := range []Result{Sat, Unsat} {
+		r, err := p.Solve(context.Background(), []int{1 - 2*i})
+		if r != want || err != nil {
+			t.Fatalf("call %d: Solve = %v, %v; want %v", i+1, r, err, want)
+		}
+	}
+	if w := p.(*Race).Winner(); w != "gini" {
+		t.Errorf("Winner = %q, want gini", w)
+	}
+	want := map[string]int{"broken": 0, "silent": 0, "gini": 2}
+	if got := p.(*Race).Wins(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Wins = %v, want %v", got, want)
+	}
+}
+
+func TestPortfolioAllFail(t *testing.T) {
+	errA, errB := errors.New("no licence"), errors.New("crashed")
+	p := Portfolio([]string{"a", "b", "c"}, []Solver{&broken{err: errA}, &broken{err: errB}, &silent{}})
+	r, err := p.Solve(context.Background(), nil)
+	const msg = "portfolio: a: no licence; b: crashed; c: gave no answer"
+	if r != Unknown || err == nil || err.Error() != msg {
+		t.Fatalf("Solve = %v, %v; want UNKNOWN, %s", r, err, msg)
+	}
+	if !errors.Is(err, errA) || !errors.Is(err, errB) {
+		t.Errorf("%v does not wrap the members' errors", err)
+	}
+	if w := p.(*Race).Winner(); w != "" {
+		t.Errorf("Winner = %q, want none", w)
+	}
+	if p.Value(1) {
+		t.Error("Value(1) is true without a model")
+	}
+	if err := p.Close(); err == nil || err.Error() != "portfolio: a: no licence" || !errors.Is(err, errA) {
+		t.Errorf("Close = %v, want a's error", err)
+	}
+}
+
+func TestPortfolioStops(t *testing.T) {
+	p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()})
+	testgen.Pigeonhole(p.AddClause, 11, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := p.Solve(ctx, nil)
+	if r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve = %v, %v; want UNKNOWN, deadline exceeded", r, err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("stopped after %v", d)
+	}
+	// A context that has already ended starts no member.
+	if r, err := p.Solve(ctx, nil); r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve after the deadline = %v, %v", r, err)
+	}
+}
+
+func ExamplePortfolio() {
+	s := Portfolio([]string{"gini-1", "gini-2"}, []Solver{NewGini(), NewGini()})
+	defer s.Close()
+	s.AddClause([]int{1, 2}) // x1 or x2
+	s.AddClause([]int{-1})   // not x1
+	r, _ := s.Solve(context.Background(), nil)
+	fmt.Println(r, s.Value(1), s.Value(2))
+	fmt.Println(s.(*Race).Wins()["gini-1"] + s.(*Race).Wins()["gini-2"])
+	// Output:
+	// SAT false true
+	// 1
+}
