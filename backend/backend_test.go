@@ -2,6 +2,7 @@ package backend
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -118,5 +119,27 @@ func BenchmarkBackEnds(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkJobs learns car in depth mode with one and two depth probes at
+// once, on CaDiCaL in process (gini takes minutes more).
+func BenchmarkJobs(b *testing.B) {
+	ds, _, err := dataset.Load(shareddata.Path(b, "car.csv"), dataset.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	open, err := Lookup("cadical-ipasir")
+	if err != nil {
+		b.Skip(err)
+	}
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprint("jobs=", jobs), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := orchestrate.Learn(context.Background(), ds, orchestrate.Options{Mode: orchestrate.Depth, NewSolver: open, Jobs: jobs}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
