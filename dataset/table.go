@@ -139,3 +139,18 @@ func separator(data []byte) rune {
 	}
 	return ','
 }
+
+// Subset returns the given records of t as a table of their own, called
+// name in error messages but citing the lines of t's file.
+func (t *Table) Subset(name string, records []int) *Table {
+	s := &Table{
+		Name:    name,
+		Header:  t.Header,
+		Records: make([][]string, len(records)),
+		Lines:   make([]int, len(records)),
+	}
+	for i, r := range records {
+		s.Records[i], s.Lines[i] = t.Records[r], t.Lines[r]
+	}
+	return s
+}

@@ -54,3 +54,19 @@ func (t *Tree) Verify(tbl *dataset.Table) error {
 	}
 	return nil
 }
+
+// Correct counts the records of tbl whose label column holds the class
+// predicted for them, as Predict returns them.
+func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
+	label, err := tbl.Column(t.Label)
+	if err != nil {
+		return 0, err
+	}
+	right := 0
+	for r, rec := range tbl.Records {
+		if rec[label] == predicted[r] {
+			right++
+		}
+	}
+	return right, nil
+}

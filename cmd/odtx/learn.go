@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -27,14 +26,6 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "trace", Usage: "write the incremental run to this file as an iCNF trace"},
 		}, dataFlags()...),
 		Action: learn,
-	}
-}
-
-// dataFlags are the flags that say how to read a dataset.
-func dataFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
-		&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
 	}
 }
 
@@ -84,21 +75,12 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var split dataset.Split
-	switch s := cmd.String("split"); s {
-	case "threshold":
-		split = dataset.Threshold
-	case "eq":
-		split = dataset.Equality
-	default:
-		return nil, nil, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	opt, err := dataOptions(cmd)
+	if err != nil {
+		return nil, nil, err
 	}
-	return dataset.Load(path, dataset.Options{Label: cmd.String("label"), Split: split})
+	return dataset.Load(path, opt)
 }
-
-// oneShotBatch is how many counterexamples to add per call to a solver
-// binary, which starts afresh each call; see README.md for what it costs.
-const oneShotBatch = 8
 
 // runLearn runs the search with the global flags: solver, jobs, time
 // limit, trace, and progress on a terminal. When the time limit stops the
@@ -109,19 +91,14 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 	if err != nil {
 		return nil, err
 	}
-	if d := cmd.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
-	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver, Jobs: int(cmd.Int("jobs"))}
+	ctx, cancel := withTimeout(ctx, cmd)
+	defer cancel()
+	opt := searchOptions(cmd, mode, newSolver)
+	opt.Jobs = int(cmd.Int("jobs"))
 	if !cmd.Bool("quiet") {
 		progress := progressReporter()
 		defer progress.done()
 		opt.Progress = progress.report
-	}
-	if backend.OneShot(solverNames(cmd)...) {
-		opt.Batch = oneShotBatch
 	}
 	res, err := orchestrate.Learn(ctx, ds, opt)
 	if cerr := closeTrace(); err == nil {

@@ -53,18 +53,12 @@ func predict(_ context.Context, cmd *cli.Command) error {
 	if _, err := os.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
-	label, err := tbl.Column(t.Label)
-	if err != nil {
-		return nil // unlabelled rows: predictions only
-	}
-	right := 0
-	for r, rec := range tbl.Records {
-		if rec[label] == got[r] {
-			right++
-		}
-	}
 	if len(got) == 0 {
 		return errors.New("no rows")
+	}
+	right, err := t.Correct(tbl, got)
+	if err != nil {
+		return nil // unlabelled rows: predictions only
 	}
 	fmt.Fprintf(os.Stderr, "accuracy: %.1f%% (%d/%d)\n", 100*float64(right)/float64(len(got)), right, len(got))
 	return nil

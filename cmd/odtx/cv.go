@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/urfave/cli/v3"
+)
+
+func cvCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "cv",
+		Usage:     "estimate the test accuracy of optimal trees by k-fold cross-validation, or on given train/test splits",
+		ArgsUsage: "DATA.csv (- for stdin)",
+		Flags: append([]cli.Flag{
+			&cli.IntFlag{Name: "folds", Value: 10, Usage: "number of folds, from 2 to the number of rows"},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed of the shuffle that deals the rows into folds"},
+			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
+			&cli.StringFlag{Name: "splits", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
+		}, dataFlags()...),
+		Action: crossValidate,
+	}
+}
+
+func crossValidate(ctx context.Context, cmd *cli.Command) error {
+	mode, err := orchestrate.ParseMode(cmd.String("mode"))
+	if err != nil {
+		return err
+	}
+	data, err := dataOptions(cmd)
+	if err != nil {
+		return err
+	}
+	// The global --jobs runs folds at once, each probing one depth at a
+	// time: folds are independent, so they keep every job busy to the end.
+	jobs := cmd.Int("jobs")
+	if jobs < 1 {
+		return fmt.Errorf("--jobs %d: want at least 1", jobs)
+	}
+	folds, err := cvFolds(cmd)
+	if err != nil {
+		return err
+	}
+	newSolver, _, err := solverFactory(cmd) // cv has no --trace, so no file to close
+	if err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, cmd)
+	defer cancel()
+	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(cmd, mode, newSolver), jobs)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("time limit %v reached before every fold's tree was proven optimal", cmd.Duration("timeout"))
+	case errors.Is(err, context.Canceled):
+		return exitError{code: 130, err: errors.New("interrupted")}
+	case err != nil:
+		return err
+	}
+	// The output is written whole, once every fold is done, so that an
+	// error leaves stdout empty.
+	var out bytes.Buffer
+	writeCV(&out, results)
+	_, err = os.Stdout.Write(out.Bytes())
+	return err
+}
+
+// cvFolds returns the folds that --folds and --seed make of the data file,
+// or with --splits the train/test pairs given for it.
+func cvFolds(cmd *cli.Command) ([]orchestrate.Fold, error) {
+	path, err := oneArg(cmd)
+	if err != nil {
+		return nil, err
+	}
+	dir := cmd.String("splits")
+	if dir == "" {
+		tbl, err := dataset.ReadTableFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return orchestrate.KFold(tbl, cmd.Int("folds"), cmd.Uint64("seed"))
+	}
+	if cmd.IsSet("folds") || cmd.IsSet("seed") {
+		return nil, errors.New("--splits gives the folds, so --folds and --seed do not apply")
+	}
+	if path == "-" {
+		return nil, errors.New("--splits needs the data file's name, not - (stdin)")
+	}
+	return readSplits(filepath.Join(dir, filepath.Base(path)))
+}
+
+// readSplits reads the train/test pairs prefix.train<i>.csv and
+// prefix.test<i>.csv for i = 0, 1, ... up to the first missing training
+// file: the names of Verwer and Zhang's splits, on which the paper tests.
+func readSplits(prefix string) ([]orchestrate.Fold, error) {
+	var folds []orchestrate.Fold
+	for i := 0; ; i++ {
+		train, err := dataset.ReadTableFile(fmt.Sprintf("%s.train%d.csv", prefix, i))
+		if errors.Is(err, fs.ErrNotExist) && i > 0 {
+			return folds, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		test, err := dataset.ReadTableFile(fmt.Sprintf("%s.test%d.csv", prefix, i))
+		if err != nil {
+			return nil, err
+		}
+		folds = append(folds, orchestrate.Fold{Train: train, Test: test})
+	}
+}
+
+// writeCV writes a line for each fold, then the means over the folds, which
+// are the figures the paper reports. Only the seconds vary between runs.
+func writeCV(w io.Writer, results []orchestrate.FoldResult) {
+	var accuracy, depth, nodes, seconds float64
+	for _, r := range results {
+		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, test accuracy %.1f%%, %.2f s\n",
+			r.Fold, r.Depth, r.Nodes, 100*r.Accuracy, r.Seconds)
+		accuracy += r.Accuracy
+		depth += float64(r.Depth)
+		nodes += float64(r.Nodes)
+		seconds += r.Seconds
+	}
+	n := float64(len(results))
+	fmt.Fprintf(w, "mean test accuracy: %.1f%% (depth %.1f, nodes %.1f, %.2f s a fold)\n",
+		100*accuracy/n, depth/n, nodes/n, seconds/n)
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/internal/shareddata"
+)
+
+var (
+	foldLine = regexp.MustCompile(`^fold (\d+): depth \d+, nodes \d+, test accuracy \d+\.\d%, \d+\.\d\d s$`)
+	meanLine = regexp.MustCompile(`^mean test accuracy: (\d+\.\d)% \(depth \d+\.\d, nodes \d+\.\d, \d+\.\d\d s a fold\)$`)
+	seconds  = regexp.MustCompile(`\d+\.\d\d s`)
+)
+
+// cvAccuracy checks that r is a cv run that printed the given number of
+// fold lines, numbered from 0, then the mean line, and nothing on stderr;
+// it returns the mean accuracy in percent.
+func cvAccuracy(t *testing.T, r result, folds int) float64 {
+	t.Helper()
+	if r.stderr != "" {
+		t.Errorf("stderr not empty: %q", r.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(lines) != folds+1 {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), folds+1, r.stdout)
+	}
+	for i, line := range lines[:folds] {
+		if m := foldLine.FindStringSubmatch(line); m == nil || m[1] != strconv.Itoa(i) {
+			t.Errorf("line %d is %q, want fold %d's result", i+1, line, i)
+		}
+	}
+	m := meanLine.FindStringSubmatch(lines[folds])
+	if m == nil {
+		t.Fatalf("last line is %q, want the mean", lines[folds])
+	}
+	acc, _ := strconv.ParseFloat(m[1], 64)
+	return acc
+}
+
+func TestCVMouse(t *testing.T) {
+	mouse := shareddata.Path(t, "mouse.csv")
+	// The paper has 85.6% in depth mode and 84.0% in size mode.
+	for _, mode := range []string{"depth", "size"} {
+		t.Run(mode, func(t *testing.T) {
+			r := mustRun(t, "", "", "cv", "--folds", "10", "--mode", mode, mouse)
+			t.Logf("\n%s", r.stdout)
+			if acc := cvAccuracy(t, r, 10); acc < 80 || acc > 90 {
+				t.Errorf("mean test accuracy %.1f%%, want 80%% to 90%%", acc)
+			}
+		})
+	}
+}
+
+func TestCVDeterministic(t *testing.T) {
+	mouse := shareddata.Path(t, "mouse.csv")
+	cv := func(args ...string) string {
+		t.Helper()
+		r := mustRun(t, "", "", append(args, "--mode", "depth", mouse)...)
+		return seconds.ReplaceAllString(r.stdout, "_ s")
+	}
+	// --jobs is a global flag, so it goes before or after the command.
+	serial := cv("--jobs", "1", "cv", "--seed", "3")
+	if parallel := cv("cv", "--jobs", "4", "--seed", "3"); parallel != serial {
+		t.Errorf("--jobs 1 printed\n%s\n--jobs 4 printed\n%s", serial, parallel)
+	}
+	if other := cv("cv", "--jobs", "4", "--seed", "4"); other == serial {
+		t.Errorf("--seed 3 and --seed 4 both printed\n%s", serial)
+	}
+}
+
+func TestCVSplits(t *testing.T) {
+	splits := filepath.Join(shareddata.Dir(t), "splits")
+	r := mustRun(t, "", "", "cv", "--splits", splits, "iris.csv")
+	t.Logf("\n%s", r.stdout)
+	cvAccuracy(t, r, 5)
+}
+
+func TestCVSmall(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"data.csv": mixedCSV})
+	cvAccuracy(t, mustRun(t, dir, "", "cv", "--folds", "5", "data.csv"), 5)
+}
+
+func TestCVBadInput(t *testing.T) {
+	const twoRows = "a,b\n1,x\n2,y\n"
+	tests := []struct {
+		name string
+		args []string
+		want string // a substring of the one stderr line
+	}{
+		{"one fold", []string{"cv", "--folds", "1", "data.csv"}, "cannot make 1 folds of 2 rows"},
+		{"more folds than rows", []string{"cv", "--folds", "3", "data.csv"}, "cannot make 3 folds of 2 rows"},
+		{"no jobs", []string{"cv", "--jobs", "0", "data.csv"}, "--jobs 0: want at least 1"},
+		{"unknown mode", []string{"cv", "--mode", "nosuch", "data.csv"}, `unknown mode "nosuch"`},
+		{"unknown split", []string{"cv", "--split", "nosuch", "data.csv"}, `unknown --split "nosuch"`},
+		{"trace", []string{"cv", "--trace", "t.icnf", "data.csv"}, "-trace"},
+		{"no argument", []string{"cv"}, "wants one data file, got 0 arguments"},
+		{"missing file", []string{"cv", "missing.csv"}, "missing.csv"},
+		{"splits and folds", []string{"cv", "--splits", ".", "--folds", "2", "data.csv"}, "--folds and --seed do not apply"},
+		{"splits of stdin", []string{"cv", "--splits", ".", "-"}, "not - (stdin)"},
+		{"no splits", []string{"cv", "--splits", ".", "data.csv"}, "data.csv.train0.csv"},
+		{"time limit", []string{"--timeout", "1ns", "cv", "--folds", "2", "data.csv"}, "time limit 1ns reached"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"data.csv": twoRows})
+			r := run(t, dir, "", tt.args...)
+			if r.code != 1 {
+				t.Errorf("exit code %d, want 1", r.code)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout not empty:\n%s", r.stdout)
+			}
+			line, ok := strings.CutSuffix(r.stderr, "\n")
+			if !ok || strings.Contains(line, "\n") || !strings.HasPrefix(line, "odtx: ") || !strings.Contains(line, tt.want) {
+				t.Errorf("stderr %q, want one line starting \"odtx: \" and containing %q", r.stderr, tt.want)
+			}
+		})
+	}
+}

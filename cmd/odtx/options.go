@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/odtx/odtx/backend"
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/solver"
+	"github.com/urfave/cli/v3"
+)
+
+// dataFlags are the flags that say how to read a dataset.
+func dataFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
+		&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
+	}
+}
+
+// dataOptions returns the binarization the data flags ask for.
+func dataOptions(cmd *cli.Command) (dataset.Options, error) {
+	opt := dataset.Options{Label: cmd.String("label")}
+	switch s := cmd.String("split"); s {
+	case "threshold":
+		opt.Split = dataset.Threshold
+	case "eq":
+		opt.Split = dataset.Equality
+	default:
+		return dataset.Options{}, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	}
+	return opt, nil
+}
+
+// oneShotBatch is how many counterexamples to add per call to a solver
+// binary, which starts afresh each call; see README.md for what it costs.
+const oneShotBatch = 8
+
+// searchOptions returns the options of a one-depth-at-a-time search in
+// mode with the back ends of --solver or --portfolio, whose constructor is
+// newSolver.
+func searchOptions(cmd *cli.Command, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
+	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver}
+	if backend.OneShot(solverNames(cmd)...) {
+		opt.Batch = oneShotBatch
+	}
+	return opt
+}
+
+// withTimeout returns ctx limited to the --timeout, if one is set.
+func withTimeout(ctx context.Context, cmd *cli.Command) (context.Context, context.CancelFunc) {
+	if d := cmd.Duration("timeout"); d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return ctx, func() {}
+}

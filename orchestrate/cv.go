@@ -1,0 +1,149 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+	"golang.org/x/sync/errgroup"
+)
+
+// Fold is one round of cross-validation: a tree learned on Train is scored
+// on Test.
+type Fold struct {
+	Train, Test *dataset.Table
+}
+
+// KFold deals the rows of t into k folds, as the paper's k-fold
+// cross-validation does. The rows are shuffled by a PCG generator seeded
+// with seed, so the same seed always gives the same folds, and cut into k
+// test sets whose sizes differ by at most one. Fold i tests on the i-th set
+// and trains on every other row. Both of its tables keep the rows in file
+// order, with their line numbers, and share them with t, so they must not
+// be modified.
+func KFold(t *dataset.Table, k int, seed uint64) ([]Fold, error) {
+	n := len(t.Records)
+	if k < 2 || k > n {
+		return nil, fmt.Errorf("%s: cannot make %d folds of %d rows: need at least 2 folds and a row for each", t.Name, k, n)
+	}
+	perm := rand.New(rand.NewPCG(seed, 0)).Perm(n)
+	folds := make([]Fold, k)
+	for i := range folds {
+		// Cutting at multiples of n/k, rounded down, spreads the n%k rows
+		// left over from an even division one a fold.
+		test := slices.Sorted(slices.Values(perm[i*n/k : (i+1)*n/k]))
+		train := make([]int, 0, n-len(test))
+		for r := range n {
+			if _, found := slices.BinarySearch(test, r); !found {
+				train = append(train, r)
+			}
+		}
+		folds[i] = Fold{
+			Train: t.Subset(fmt.Sprintf("%s fold %d train", t.Name, i), train),
+			Test:  t.Subset(fmt.Sprintf("%s fold %d test", t.Name, i), test),
+		}
+	}
+	return folds, nil
+}
+
+// FoldResult is how the tree learned on the training rows of a fold did on
+// its test rows.
+type FoldResult struct {
+	Fold         int     // index of the fold in the folds cross-validated
+	Depth, Nodes int     // of the tree learned
+	Accuracy     float64 // fraction of the test rows classified correctly
+	Seconds      float64 // wall time of the fold: binarizing, learning, testing
+}
+
+// CrossValidate learns a tree on the training table of each fold and scores
+// it on the test table. Each training table is binarized on its own, as data
+// says, so that no threshold or category comes from the test rows; the
+// trees test raw values, so the test rows may hold values the training rows
+// lack, though a non-number in a column that is numeric in the training
+// rows is an error.
+//
+// Up to jobs folds run at once, or all of them if jobs < 1. Each calls
+// opt.NewSolver, which must therefore be safe for concurrent use; calls to
+// opt.Progress, if set, come one at a time but from all folds interleaved.
+// The results are in fold order. The first error stops the other folds and
+// is returned.
+func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt Options, jobs int) ([]FoldResult, error) {
+	if report := opt.Progress; report != nil {
+		var mu sync.Mutex
+		opt.Progress = func(p Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			report(p)
+		}
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	if jobs > 0 {
+		g.SetLimit(jobs)
+	}
+	results := make([]FoldResult, len(folds))
+	for i, f := range folds {
+		g.Go(func() error {
+			r, err := validate(ctx, f, data, opt)
+			if err != nil {
+				return err
+			}
+			r.Fold = i
+			results[i] = r
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// validate learns a tree on f.Train and scores it on f.Test.
+func validate(ctx context.Context, f Fold, data dataset.Options, opt Options) (FoldResult, error) {
+	start := time.Now()
+	ds, err := f.Train.Binarize(data)
+	if err != nil {
+		return FoldResult{}, err
+	}
+	res, err := Learn(ctx, ds, opt)
+	if err != nil {
+		return FoldResult{}, fmt.Errorf("%s: %w", f.Train.Name, err)
+	}
+	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	// As learn does, check the tree on the raw rows, which is also how the
+	// test rows are classified, so that a slip in binarizing shows here
+	// rather than as a poor accuracy.
+	if err := t.Verify(f.Train); err != nil {
+		return FoldResult{}, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	}
+	acc, err := accuracy(t, f.Test)
+	if err != nil {
+		return FoldResult{}, err
+	}
+	return FoldResult{
+		Depth:    res.Root.Depth(),
+		Nodes:    res.Root.Nodes(),
+		Accuracy: acc,
+		Seconds:  time.Since(start).Seconds(),
+	}, nil
+}
+
+// accuracy returns the fraction of the rows of tbl to which t gives the
+// class in their label column.
+func accuracy(t *tree.Tree, tbl *dataset.Table) (float64, error) {
+	if len(tbl.Records) == 0 {
+		return 0, errors.New(tbl.Name + ": no rows to test on")
+	}
+	got, err := t.Predict(tbl)
+	if err != nil {
+		return 0, err
+	}
+	right, err := t.Correct(tbl, got)
+	return float64(right) / float64(len(tbl.Records)), err
+}
