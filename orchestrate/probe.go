@@ -79,6 +79,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		root := p.enc.Tree(p.sat.Value)
 		i := p.misclassified(root)
 		if i < 0 {
+			// A model may repeat a test on a path (depth mode leaves the
+			// node count free); the simplified tree classifies alike.
+			root = tree.Simplify(root)
 			p.s.offer(root)
 			return root, nil
 		}
