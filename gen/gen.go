@@ -1,0 +1,212 @@
+// Package gen generates the artificial datasets of Avellaneda's "Learning
+// Optimal Decision Trees from Large Datasets": a decision tree of a given
+// depth is drawn at random over binary features, and training rows are drawn
+// at random and labelled by that tree.
+//
+// Such data has a known answer: a tree of the generating depth classifies
+// every row, so the optimal depth is at most that depth, and the time to prove
+// it can be measured as the depth, the number of features, classes or rows
+// grows.
+//
+// Everything is deterministic for given [Params]: the random choices come from
+// the PCG generator of math/rand/v2 seeded with Params.Seed, so the same
+// Params give the same tree and the same bytes on every platform.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+)
+
+// MaxFeatures is the largest number of features, so that a feature vector
+// fits in the bits of a uint64 with room to count all 2^Features of them.
+const MaxFeatures = 62
+
+// MaxDepth is the largest depth of a generated tree. A perfect tree of depth
+// k has 2^(k+1)-1 nodes, so the limit keeps a tree in a few tens of megabytes;
+// beyond it no SAT solver proves optimality anyway.
+const MaxDepth = 20
+
+// Params says what to generate.
+type Params struct {
+	Depth    int    // depth of the generating tree: 0 is a single leaf
+	Features int    // number of binary features, 1 to MaxFeatures
+	Classes  int    // number of classes, at least 1
+	Rows     int    // number of distinct rows, at least 1
+	Seed     uint64 // seed of the random generator
+}
+
+// Streams of the PCG generator. The rows have a stream of their own so that
+// the same Features, Rows and Seed give the same feature vectors whatever the
+// Depth and Classes, which keeps experiments that vary the tree comparable.
+const (
+	treeStream = 1
+	rowStream  = 2
+)
+
+// check reports the first parameter that is out of range.
+func (p Params) check() error {
+	switch {
+	case p.Features < 1 || p.Features > MaxFeatures:
+		return fmt.Errorf("gen: %d features, want 1 to %d", p.Features, MaxFeatures)
+	case p.Depth < 0 || p.Depth > MaxDepth:
+		return fmt.Errorf("gen: depth %d, want 0 to %d", p.Depth, MaxDepth)
+	case p.Depth > p.Features:
+		return fmt.Errorf("gen: depth %d exceeds the %d features; a path tests each feature at most once", p.Depth, p.Features)
+	case p.Classes < 1:
+		return fmt.Errorf("gen: %d classes, want at least 1", p.Classes)
+	case p.Rows < 1:
+		return fmt.Errorf("gen: %d rows, want at least 1", p.Rows)
+	}
+	return nil
+}
+
+// A Node is a node of a generated tree: a leaf when False and True are nil,
+// and otherwise a test of one binary feature.
+type Node struct {
+	Feature     int   // feature tested by an internal node
+	Class       int   // class of a leaf, from 0 to Classes-1
+	False, True *Node // subtrees for a feature value of 0 and of 1
+}
+
+// Classify returns the class of the leaf that the feature vector x reaches,
+// where x[i] is the value of feature i.
+func (n *Node) Classify(x []bool) int {
+	for n.True != nil {
+		if x[n.Feature] {
+			n = n.True
+		} else {
+			n = n.False
+		}
+	}
+	return n.Class
+}
+
+// classify is Classify for a feature vector packed into bits.
+func (n *Node) classify(x uint64) int {
+	for n.True != nil {
+		if x>>n.Feature&1 == 1 {
+			n = n.True
+		} else {
+			n = n.False
+		}
+	}
+	return n.Class
+}
+
+// Tree draws a random decision tree: a perfect tree of depth p.Depth whose
+// internal nodes test random features (a feature is not tested twice on one
+// path, so p.Depth <= p.Features is required) and whose leaves carry random
+// classes, with every class on at least one leaf when 2^p.Depth >= p.Classes.
+// p.Rows is not used but must be valid.
+func Tree(p Params) (*Node, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	r := rand.New(rand.NewPCG(p.Seed, treeStream))
+
+	// Draw the classes first and hand them out left to right: seeding one
+	// leaf with each class, then shuffling, makes every class appear without
+	// favouring any leaf.
+	classes := make([]int, 1<<p.Depth)
+	for i := range classes {
+		if i < p.Classes {
+			classes[i] = i
+		} else {
+			classes[i] = r.IntN(p.Classes)
+		}
+	}
+	r.Shuffle(len(classes), func(i, j int) { classes[i], classes[j] = classes[j], classes[i] })
+
+	var grow func(depth int, used uint64) *Node
+	grow = func(depth int, used uint64) *Node {
+		if depth == 0 {
+			n := &Node{Class: classes[0]}
+			classes = classes[1:]
+			return n
+		}
+		n := &Node{Feature: pick(r, p.Features, used)}
+		used |= 1 << n.Feature
+		n.False = grow(depth-1, used)
+		n.True = grow(depth-1, used)
+		return n
+	}
+	return grow(p.Depth, 0), nil
+}
+
+// pick returns a feature below features that is not in used, uniformly.
+func pick(r *rand.Rand, features int, used uint64) int {
+	free := features
+	for f := range features {
+		free -= int(used >> f & 1)
+	}
+	k := r.IntN(free)
+	for f := range features {
+		if used>>f&1 == 0 {
+			if k == 0 {
+				return f
+			}
+			k--
+		}
+	}
+	panic("unreachable: fewer free features than counted")
+}
+
+// rows returns n distinct random feature vectors of the given width, packed
+// into bits, or all of them in random order if there are fewer than n.
+func rows(r *rand.Rand, features, n int) []uint64 {
+	all := uint64(1) << features
+	if all <= uint64(n) {
+		xs := make([]uint64, all)
+		for i := range xs {
+			xs[i] = uint64(i)
+		}
+		r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+		return xs
+	}
+	// Floyd's algorithm: a uniform sample without replacement in n draws,
+	// where rejecting repeats would slow down as n nears 2^features. It
+	// yields a set, not a sequence (large values come late), so shuffle.
+	seen := make(map[uint64]bool, n)
+	xs := make([]uint64, 0, n)
+	for j := all - uint64(n); j < all; j++ {
+		x := r.Uint64N(j + 1)
+		if seen[x] {
+			x = j
+		}
+		seen[x] = true
+		xs = append(xs, x)
+	}
+	r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+	return xs
+}
+
+// CSV returns p.Rows distinct random feature vectors (all 2^p.Features of
+// them if there are fewer) labelled by the tree that [Tree] draws for p, as
+// CSV text ready for dataset.ReadTable: a header f0, ..., f{p.Features-1},
+// class; feature values 0 and 1; the class as an integer.
+func CSV(p Params) ([]byte, error) {
+	root, err := Tree(p)
+	if err != nil {
+		return nil, err
+	}
+	xs := rows(rand.New(rand.NewPCG(p.Seed, rowStream)), p.Features, p.Rows)
+
+	var b bytes.Buffer
+	b.Grow((len(xs) + 1) * (2*p.Features + 4))
+	for f := range p.Features {
+		fmt.Fprintf(&b, "f%d,", f)
+	}
+	b.WriteString("class\n")
+	for _, x := range xs {
+		for f := range p.Features {
+			b.WriteByte('0' + byte(x>>f&1))
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(root.classify(x)))
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
