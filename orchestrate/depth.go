@@ -76,7 +76,7 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 				}
 			}
 		default:
-			s.refute(a.k, a.p)
+			s.refute(a.k)
 		}
 		if a.p != nil {
 			a.p.close()

@@ -91,7 +91,8 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
-	s := &search{ds: ds, opt: opt, start: time.Now(), seed: []int{0}}
+	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples))}
+	s.pooled[0] = true
 	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
 	s.res = Result{Root: Greedy(ds), MinDepth: bits.Len(uint(classes - 1))}
@@ -137,10 +138,11 @@ type search struct {
 	opt   Options
 	start time.Time
 
-	mu    sync.Mutex
-	calls int
-	seed  []int  // examples that finished probes needed, for new probes
-	res   Result // best tree so far and the bounds proven
+	mu     sync.Mutex
+	calls  int
+	pool   []int  // every example some probe encoded, in the order added
+	pooled []bool // by example index
+	res    Result // best tree so far and the bounds proven
 }
 
 // offer records a consistent tree of depth k found by a probe, if it beats
@@ -155,11 +157,22 @@ func (s *search) offer(root *tree.Node) {
 }
 
 // refute records that no consistent tree of depth k exists.
-func (s *search) refute(k int, p *probe) {
+func (s *search) refute(k int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.res.MinDepth = max(s.res.MinDepth, k+1)
-	s.seed = mergeExamples(s.seed, p.used)
+}
+
+// share adds example i, which a probe needed, to the pool, and returns the
+// examples pooled since the probe last asked, from index from.
+func (s *search) share(i int, from int) []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i >= 0 && !s.pooled[i] {
+		s.pooled[i] = true
+		s.pool = append(s.pool, i)
+	}
+	return s.pool[from:len(s.pool):len(s.pool)]
 }
 
 func (s *search) called(p *probe, maxLeaves int) {
@@ -185,19 +198,4 @@ func (s *search) result(p *probe) *Result {
 		r.Stats.Clauses = p.enc.Clauses()
 	}
 	return &r
-}
-
-// mergeExamples returns a with the indices of b it lacks appended.
-func mergeExamples(a, b []int) []int {
-	have := make(map[int]bool, len(a))
-	for _, i := range a {
-		have[i] = true
-	}
-	for _, i := range b {
-		if !have[i] {
-			a = append(a, i)
-			have[i] = true
-		}
-	}
-	return a
 }

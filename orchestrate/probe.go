@@ -19,10 +19,12 @@ type probe struct {
 	used    []int  // indices of the examples encoded, in order
 	encoded []bool // by example index
 	next    int    // where the scan for a misclassified example resumes
+	pulled  int    // how much of the search's pool this probe has seen
 }
 
-// newProbe starts a solver for depth k with the examples that earlier
-// depths needed, as counterexamples at one depth are likely ones at the next.
+// newProbe starts a solver for depth k. It encodes the examples that other
+// depths needed, as counterexamples at one depth are likely ones at the
+// next, and goes on taking those found by probes running beside it.
 func (s *search) newProbe(k int) (*probe, error) {
 	sat, err := s.opt.NewSolver()
 	if err != nil {
@@ -34,13 +36,20 @@ func (s *search) newProbe(k int) (*probe, error) {
 		enc:     encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes)),
 		encoded: make([]bool, len(s.ds.Examples)),
 	}
-	s.mu.Lock()
-	seed := append([]int(nil), s.seed...)
-	s.mu.Unlock()
-	for _, i := range seed {
-		p.use(i)
-	}
+	p.pull(-1)
 	return p, nil
+}
+
+// pull shares example i (if not -1) with the other probes and encodes the
+// examples they found since the last pull.
+func (p *probe) pull(i int) {
+	news := p.s.share(i, p.pulled)
+	p.pulled += len(news)
+	for _, j := range news {
+		if !p.encoded[j] {
+			p.use(j)
+		}
+	}
 }
 
 func (p *probe) close() { p.sat.Close() }
@@ -88,12 +97,12 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		if p.encoded[i] {
 			return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", p.s.ds.Examples[i].Line)
 		}
-		p.use(i)
+		p.pull(i)
 		for range max(p.s.opt.Batch, 1) - 1 {
 			if i = p.misclassified(root); i < 0 || p.encoded[i] {
 				break // none left, or the scan came round to this call's
 			}
-			p.use(i)
+			p.pull(i)
 		}
 	}
 }
