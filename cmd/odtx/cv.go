@@ -55,7 +55,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(cmd, mode, newSolver), jobs)
+	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(solverNames(cmd), mode, newSolver), jobs)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("time limit %v reached before every fold's tree was proven optimal", cmd.Duration("timeout"))

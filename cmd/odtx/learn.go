@@ -93,7 +93,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode o
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	opt := searchOptions(cmd, mode, newSolver)
+	opt := searchOptions(solverNames(cmd), mode, newSolver)
 	opt.Jobs = int(cmd.Int("jobs"))
 	if !cmd.Bool("quiet") {
 		progress := progressReporter()

@@ -38,11 +38,11 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 const oneShotBatch = 8
 
 // searchOptions returns the options of a one-depth-at-a-time search in
-// mode with the back ends of --solver or --portfolio, whose constructor is
-// newSolver.
-func searchOptions(cmd *cli.Command, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
+// mode with the named back ends (a portfolio if several), whose
+// constructor is newSolver.
+func searchOptions(names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
 	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver}
-	if backend.OneShot(solverNames(cmd)...) {
+	if backend.OneShot(names...) {
 		opt.Batch = oneShotBatch
 	}
 	return opt

@@ -1,0 +1,58 @@
+// Package bench runs the benchmarks of Avellaneda's "Learning Optimal
+// Decision Trees from Large Datasets" and sets each figure measured beside
+// the paper's, with the ratio between them. It is what odtx bench runs.
+//
+// A suite is a list of jobs, plain data ([Jobs]): a job learns a tree on a
+// whole dataset, or cross-validates one fold, with one back end in one
+// mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL, and
+// the records give the tables ([Tables], [Report]). A run is jobs →
+// records → tables; a merge of JSONL files is records → tables, through the
+// same code, so that it renders what one run would have.
+//
+// The suites:
+//
+//   - mouse: the paper's Table 1. Learning on mouse.csv (time, examples
+//     used, clauses, depth k, nodes) and 10-fold cross-validation (test
+//     accuracy), in both modes, beside the paper's figures and the times
+//     of the paper's own tool and of a DP solver on this project's machine
+//     kind (../shared/REFERENCE.md).
+//   - car: the paper's Table 2, the same on car.csv.
+//   - table3: the paper's Table 3. iris, monk1-3, wine and balance-scale on
+//     the five train/test splits of Verwer and Zhang (DATA/splits): time,
+//     test accuracy, k in depth mode and nodes in size mode, beside the
+//     paper's figures and its accuracies of BinOCT*, CART and OCT.
+//   - scaling: the paper's Figures 2-5, on random trees and rows from
+//     package gen: the time against the number of classes c, the depth k,
+//     the number of features f and the number of rows n, each varied with
+//     the other three fixed; an SVG chart per series, via package chart.
+//
+// Jobs run one at a time, so that their times do not skew each other; a
+// job that fails or runs out of time is a record, and a row, that says so.
+//
+// # Splitting a sweep over a cluster
+//
+// [Shard] keeps every n-th job from the i-th on (odtx bench --shard i/n),
+// so that the n tasks of a job array share a suite out, slow jobs and fast
+// ones alike. Each task writes its records to results-IofN.jsonl in the
+// --out directory; odtx bench merge then renders them as one run would.
+// With Slurm, as an array of 8 tasks sharing a directory:
+//
+//	#!/bin/bash
+//	#SBATCH --job-name=odtx-bench
+//	#SBATCH --array=1-8
+//	#SBATCH --cpus-per-task=2
+//	#SBATCH --time=12:00:00
+//	odtx -q --timeout 30m bench --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" \
+//	    --data "$HOME/shared/data" --out "$HOME/odtx-bench" \
+//	    --runs 3 --solvers gini,cadical-ipasir all
+//
+// submitted with sbatch bench.sh, and once every task has ended
+// (sbatch --dependency=afterany:JOBID, or by hand):
+//
+//	odtx bench merge --out "$HOME/odtx-bench" "$HOME"/odtx-bench/results-*of8.jsonl
+//
+// which writes results.md (or --format csv, json) and, for the scaling
+// suite, scaling-c.svg, scaling-k.svg, scaling-f.svg, scaling-n.svg and
+// scaling.csv beside them. A Kubernetes indexed Job numbers its pods from
+// 0, so there the shard is $((JOB_COMPLETION_INDEX + 1))/N.
+package bench

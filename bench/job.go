@@ -1,0 +1,190 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/odtx/odtx/gen"
+)
+
+// Suites lists the suites in the order in which "all" runs them.
+var Suites = []string{"mouse", "car", "table3", "scaling"}
+
+// Config says what the jobs of a suite run with.
+type Config struct {
+	// Solvers are the back ends to compare, each by its name in package
+	// backend, or several joined by "+" for a portfolio racing them.
+	Solvers []string
+	Runs    int // repetitions of every job, at least 1
+}
+
+// Modes are the searches of every suite, in the order of the paper's rows.
+var Modes = []string{"size", "depth"}
+
+// A Job is one measurement: learning a tree on a whole dataset, or one fold
+// of a cross-validation. Jobs are plain data, so that a suite is a list of
+// them that shards can split and records can carry.
+type Job struct {
+	Suite string `json:"suite"`
+	// Dataset is a file name in the data directory; for a generated
+	// dataset, its parameters.
+	Dataset string `json:"dataset"`
+	Solver  string `json:"solver"`
+	Mode    string `json:"mode"` // "size" or "depth"
+	Run     int    `json:"run"`  // repetition, from 0
+	// Fold is -1 for learning on the whole dataset, else the fold to
+	// cross-validate: of Folds folds dealt with seed Run, or with Folds 0
+	// of the splits given as splits/DATASET.train<Fold>.csv and
+	// .test<Fold>.csv in the data directory.
+	Fold  int    `json:"fold"`
+	Folds int    `json:"folds,omitempty"`
+	Point *Point `json:"point,omitempty"` // for a generated dataset, what to generate
+}
+
+// Learning reports whether j learns on a whole dataset rather than
+// cross-validating.
+func (j Job) Learning() bool { return j.Fold < 0 }
+
+func (j Job) String() string {
+	suite := j.Suite
+	if j.Point != nil {
+		suite += "/" + j.Point.Series
+	}
+	s := fmt.Sprintf("%s %s %s %s run %d", suite, j.Dataset, j.Solver, j.Mode, j.Run)
+	if !j.Learning() {
+		s += fmt.Sprintf(" fold %d", j.Fold)
+	}
+	return s
+}
+
+// A Point is a dataset of the paper's artificial experiment: rows drawn at
+// random and labelled by a random tree (see package gen).
+type Point struct {
+	// Series names the parameter that the series of points varies: "c",
+	// "k", "f" or "n", as in the paper's Figures 2 to 5.
+	Series   string `json:"series"`
+	Classes  int    `json:"classes"`  // c
+	Depth    int    `json:"depth"`    // k, of the generating tree
+	Features int    `json:"features"` // f
+	Rows     int    `json:"rows"`     // n, at most 2^f since rows are distinct
+	Seed     uint64 `json:"seed"`
+}
+
+// X is the value of the parameter that p's series varies.
+func (p Point) X() int {
+	switch p.Series {
+	case "c":
+		return p.Classes
+	case "k":
+		return p.Depth
+	case "f":
+		return p.Features
+	}
+	return p.Rows
+}
+
+// Params are the generator's parameters for p.
+func (p Point) Params() gen.Params {
+	return gen.Params{Depth: p.Depth, Features: p.Features, Classes: p.Classes, Rows: p.Rows, Seed: p.Seed}
+}
+
+func (p Point) String() string {
+	return fmt.Sprintf("c=%d k=%d f=%d n=%d seed=%d", p.Classes, p.Depth, p.Features, p.Rows, p.Seed)
+}
+
+// Jobs returns the jobs of a suite, or of every suite for "all".
+func Jobs(suite string, cfg Config) ([]Job, error) {
+	if cfg.Runs < 1 {
+		return nil, fmt.Errorf("%d runs: want at least 1", cfg.Runs)
+	}
+	if len(cfg.Solvers) == 0 {
+		return nil, errors.New("no solvers")
+	}
+	var jobs []Job
+	switch suite {
+	case "all":
+		for _, s := range Suites {
+			more, err := Jobs(s, cfg)
+			if err != nil {
+				return nil, err
+			}
+			jobs = append(jobs, more...)
+		}
+	case "mouse", "car":
+		// As in the paper's Tables 1 and 2: learning on the whole file,
+		// and 10-fold cross-validation for the accuracy.
+		jobs = each(cfg, Job{Suite: suite, Dataset: suite + ".csv"}, func(j Job) []Job {
+			js := []Job{j}
+			for f := range paperFolds {
+				j.Fold, j.Folds = f, paperFolds
+				js = append(js, j)
+			}
+			return js
+		})
+	case "table3":
+		for _, row := range table3 {
+			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: row.Dataset}, func(j Job) []Job {
+				js := make([]Job, table3Splits)
+				for f := range js {
+					j.Fold = f
+					js[f] = j
+				}
+				return js
+			})...)
+		}
+	case "scaling":
+		for _, s := range series {
+			for _, x := range s.Xs {
+				jobs = append(jobs, each(cfg, Job{Suite: suite}, func(j Job) []Job {
+					p := s.point(x, j.Run)
+					j.Dataset, j.Point = p.String(), &p
+					return []Job{j}
+				})...)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("unknown suite %q (want %s or all)", suite, strings.Join(Suites, ", "))
+	}
+	return jobs, nil
+}
+
+// each returns the jobs that expand makes of a job like base that learns
+// on the whole dataset, for every solver, mode and run of cfg.
+func each(cfg Config, base Job, expand func(Job) []Job) []Job {
+	var jobs []Job
+	for _, solver := range cfg.Solvers {
+		for _, mode := range Modes {
+			for run := range cfg.Runs {
+				j := base
+				j.Solver, j.Mode, j.Run, j.Fold = solver, mode, run, -1
+				jobs = append(jobs, expand(j)...)
+			}
+		}
+	}
+	return jobs
+}
+
+// ParseShard reads "i/n", 1 <= i <= n: the i-th of n shards.
+func ParseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, erri := strconv.Atoi(a)
+	n, errn := strconv.Atoi(b)
+	if !ok || erri != nil || errn != nil || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("shard %q: want i/n with 1 <= i <= n, such as 2/3", s)
+	}
+	return i, n, nil
+}
+
+// Shard returns every n-th job from the i-th (1-based) on. The shards 1/n
+// to n/n partition jobs, and since neighbouring jobs are alike (the runs
+// and folds of one dataset and mode), each shard gets a fair share of the
+// slow ones.
+func Shard(jobs []Job, i, n int) []Job {
+	var mine []Job
+	for j := i - 1; j < len(jobs); j += n {
+		mine = append(mine, jobs[j])
+	}
+	return mine
+}

@@ -1,0 +1,200 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A Record is the outcome of one job, a line of the JSONL files that shards
+// write and merge reads. Figures a job does not measure are 0: the search
+// statistics of a cross-validation fold, the accuracy of a learning run,
+// everything but the status and seconds of a job that failed.
+type Record struct {
+	Job
+	// Seconds is the wall time of the job: reading the data, binarizing,
+	// searching and, for a fold, testing.
+	Seconds      float64 `json:"seconds"`
+	K            int     `json:"k"`     // depth of the tree
+	Nodes        int     `json:"nodes"` // internal nodes and leaves
+	ExamplesUsed int     `json:"examples_used"`
+	Clauses      int     `json:"clauses"`
+	Accuracy     float64 `json:"accuracy"` // on the fold's test rows, from 0 to 1
+	// Status is "ok", "timeout" (the job's time limit ran out) or
+	// "error: " and the error.
+	Status  string    `json:"status"`
+	Probes  int       `json:"probes"` // depths the search probed at once (--jobs)
+	Machine Machine   `json:"machine"`
+	Time    time.Time `json:"time"` // when the job started
+}
+
+// OK reports whether the job finished, so that its figures count.
+func (r Record) OK() bool { return r.Status == "ok" }
+
+// Machine describes the computer that ran a job, so that merged records
+// from a cluster can be told apart.
+type Machine struct {
+	CPUs int    `json:"cpus"`
+	OS   string `json:"os"`
+	Arch string `json:"arch"`
+	CPU  string `json:"cpu,omitempty"` // model name, where /proc/cpuinfo has one
+	Host string `json:"host,omitempty"`
+	Go   string `json:"go"`
+}
+
+// ThisMachine describes the computer it runs on.
+func ThisMachine() Machine {
+	host, _ := os.Hostname() // only a label: without one, the record still counts
+	return Machine{
+		CPUs: runtime.NumCPU(),
+		OS:   runtime.GOOS,
+		Arch: runtime.GOARCH,
+		CPU:  cpuModel(),
+		Host: host,
+		Go:   runtime.Version(),
+	}
+}
+
+func (m Machine) String() string {
+	var parts []string
+	if m.CPU != "" {
+		parts = append(parts, m.CPU)
+	}
+	if m.CPUs > 0 {
+		parts = append(parts, fmt.Sprintf("%d CPUs", m.CPUs))
+	}
+	if m.OS != "" {
+		parts = append(parts, m.OS+"/"+m.Arch)
+	}
+	if m.Go != "" {
+		parts = append(parts, m.Go)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "a machine not described")
+	}
+	s := strings.Join(parts, ", ")
+	if m.Host != "" {
+		s += " on " + m.Host
+	}
+	return s
+}
+
+// cpuModel returns the first model name in /proc/cpuinfo, or "" where there
+// is none (not Linux, or an architecture that names no model).
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		key, value, ok := strings.Cut(line, ":")
+		if ok && strings.TrimSpace(key) == "model name" {
+			return strings.TrimSpace(value)
+		}
+	}
+	return ""
+}
+
+// WriteRecord writes r to w as one line of JSON.
+func WriteRecord(w io.Writer, r Record) error {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(line, '\n'))
+	return err
+}
+
+// ReadRecords reads the records of a JSONL file; name is used in error
+// messages. Blank lines are skipped.
+func ReadRecords(r io.Reader, name string) ([]Record, error) {
+	var records []Record
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20) // an error message can make a long line
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal(text, &rec); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		if err := rec.check(); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		records = append(records, rec)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return records, nil
+}
+
+// ReadRecordFiles reads the records of every file, in order.
+func ReadRecordFiles(paths ...string) ([]Record, error) {
+	var records []Record
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		recs, err := ReadRecords(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		records = append(records, recs...)
+	}
+	return records, nil
+}
+
+// check rejects a record that no table could place, such as a line of
+// some other JSONL file.
+func (r Record) check() error {
+	switch {
+	case !slices.Contains(Suites, r.Suite):
+		return fmt.Errorf("unknown suite %q (want %s)", r.Suite, strings.Join(Suites, ", "))
+	case !slices.Contains(Modes, r.Mode):
+		return fmt.Errorf("unknown mode %q (want %s)", r.Mode, strings.Join(Modes, " or "))
+	case r.Suite == "scaling" && r.Point == nil:
+		return errors.New("scaling record without a point")
+	case r.Status == "":
+		return errors.New("no status")
+	}
+	return nil
+}
+
+// sortRecords puts records in an order that depends only on their jobs, so
+// that sums over them, and the tables, come out the same however the jobs
+// were split into shards and the shards merged.
+func sortRecords(records []Record) {
+	slices.SortStableFunc(records, func(a, b Record) int {
+		return cmp.Or(
+			cmp.Compare(a.Suite, b.Suite),
+			cmp.Compare(a.Dataset, b.Dataset),
+			cmp.Compare(a.Solver, b.Solver),
+			cmp.Compare(a.Mode, b.Mode),
+			cmp.Compare(a.Run, b.Run),
+			cmp.Compare(a.Fold, b.Fold),
+			cmp.Compare(seriesOf(a), seriesOf(b)),
+		)
+	})
+}
+
+// seriesOf is the series of a scaling record, "" for others.
+func seriesOf(r Record) string {
+	if r.Point == nil {
+		return ""
+	}
+	return r.Point.Series
+}

@@ -1,0 +1,162 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/gen"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/tree"
+)
+
+// Runner runs jobs with real searches.
+type Runner struct {
+	Data    string        // directory of the datasets, with the splits in Data/splits
+	Timeout time.Duration // limit of each job; 0 means none
+	Probes  int           // depths probed at once (orchestrate.Options.Jobs)
+	// Options returns the search options for a solver and mode; Runner
+	// sets their Jobs to Probes.
+	Options func(solver string, mode orchestrate.Mode) (orchestrate.Options, error)
+	Machine Machine // written into every record
+}
+
+// Run runs one job and returns its record. A job that fails or runs out of
+// time is a record that says so; Run itself does not fail.
+func (r *Runner) Run(ctx context.Context, j Job) Record {
+	rec := Record{Job: j, Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
+	if r.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, r.Timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	err := r.run(ctx, j, &rec)
+	rec.Seconds = time.Since(start).Seconds()
+	switch {
+	case err == nil:
+		rec.Status = "ok"
+	case errors.Is(err, context.DeadlineExceeded):
+		rec.Status = "timeout"
+	default:
+		rec.Status = "error: " + err.Error()
+	}
+	return rec
+}
+
+func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
+	mode, err := orchestrate.ParseMode(j.Mode)
+	if err != nil {
+		return err
+	}
+	opt, err := r.Options(j.Solver, mode)
+	if err != nil {
+		return err
+	}
+	opt.Jobs = r.Probes
+	if j.Learning() {
+		return r.learn(ctx, j, opt, rec)
+	}
+	fold, err := r.fold(j)
+	if err != nil {
+		return err
+	}
+	// One fold at a time, so that the job's time is the fold's alone.
+	results, err := orchestrate.CrossValidate(ctx, []orchestrate.Fold{fold}, dataset.Options{}, opt, 1)
+	if err != nil {
+		return err
+	}
+	rec.K, rec.Nodes, rec.Accuracy = results[0].Depth, results[0].Nodes, results[0].Accuracy
+	return nil
+}
+
+// learn learns a tree on j's whole dataset, as odtx learn does, checking it
+// on the raw rows likewise.
+func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec *Record) error {
+	tbl, err := r.table(j)
+	if err != nil {
+		return err
+	}
+	ds, err := tbl.Binarize(dataset.Options{})
+	if err != nil {
+		return err
+	}
+	res, err := orchestrate.Learn(ctx, ds, opt)
+	if res != nil {
+		// After a timeout, the best tree found so far: not counted, but
+		// worth keeping in the record.
+		rec.K, rec.Nodes = res.Root.Depth(), res.Root.Nodes()
+		rec.ExamplesUsed, rec.Clauses = res.Stats.ExamplesUsed, res.Stats.Clauses
+	}
+	if err != nil {
+		return err
+	}
+	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	if err := t.Verify(tbl); err != nil {
+		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	}
+	return nil
+}
+
+// table reads j's dataset, or generates it.
+func (r *Runner) table(j Job) (*dataset.Table, error) {
+	if j.Point == nil {
+		return dataset.ReadTableFile(filepath.Join(r.Data, j.Dataset))
+	}
+	data, err := gen.CSV(j.Point.Params())
+	if err != nil {
+		return nil, err
+	}
+	return dataset.ReadTable(bytes.NewReader(data), j.Dataset)
+}
+
+// fold returns the train and test tables of j's fold.
+func (r *Runner) fold(j Job) (orchestrate.Fold, error) {
+	if j.Folds == 0 {
+		prefix := filepath.Join(r.Data, "splits", j.Dataset)
+		train, err := dataset.ReadTableFile(fmt.Sprintf("%s.train%d.csv", prefix, j.Fold))
+		if err != nil {
+			return orchestrate.Fold{}, err
+		}
+		test, err := dataset.ReadTableFile(fmt.Sprintf("%s.test%d.csv", prefix, j.Fold))
+		return orchestrate.Fold{Train: train, Test: test}, err
+	}
+	tbl, err := r.table(j)
+	if err != nil {
+		return orchestrate.Fold{}, err
+	}
+	// Each run deals the rows afresh, so that the runs average over
+	// partitions as well as over timings.
+	folds, err := orchestrate.KFold(tbl, j.Folds, uint64(j.Run))
+	if err != nil {
+		return orchestrate.Fold{}, err
+	}
+	if j.Fold >= len(folds) {
+		return orchestrate.Fold{}, fmt.Errorf("fold %d of %d", j.Fold, len(folds))
+	}
+	return folds[j.Fold], nil
+}
+
+// Execute runs the jobs one after another, so that no two compete for the
+// processors and skew each other's times, and hands each record to done as
+// it comes, so that a long sweep stopped halfway keeps what it measured.
+// It stops at the first error of done, or when ctx ends; the job that ctx
+// interrupted has no record.
+func Execute(ctx context.Context, jobs []Job, run func(context.Context, Job) Record, done func(Record) error) ([]Record, error) {
+	records := make([]Record, 0, len(jobs))
+	for _, j := range jobs {
+		rec := run(ctx, j)
+		if err := ctx.Err(); err != nil {
+			return records, err
+		}
+		if err := done(rec); err != nil {
+			return records, err
+		}
+		records = append(records, rec)
+	}
+	return records, nil
+}

@@ -1,0 +1,217 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// mouseJSONL is a hand-written run of the mouse suite: two learning runs
+// and two folds per mode, one of them out of time, and an error whose
+// message would break a Markdown table.
+const mouseJSONL = `
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"size","run":0,"fold":-1,"seconds":0.1,"k":4,"nodes":15,"examples_used":30,"clauses":20000,"status":"ok"}
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"size","run":1,"fold":-1,"seconds":0.2,"k":4,"nodes":15,"examples_used":40,"clauses":22000,"status":"ok"}
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"size","run":0,"fold":0,"folds":10,"seconds":0.05,"k":3,"nodes":9,"accuracy":0.8,"status":"ok"}
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"size","run":0,"fold":1,"folds":10,"seconds":0.05,"k":3,"nodes":9,"accuracy":0.9,"status":"ok"}
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"depth","run":0,"fold":-1,"seconds":0.03,"k":4,"nodes":21,"examples_used":33,"clauses":38000,"status":"ok"}
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"depth","run":1,"fold":-1,"seconds":9,"k":4,"nodes":31,"status":"timeout"}
+
+{"suite":"mouse","dataset":"mouse.csv","solver":"gini","mode":"depth","run":0,"fold":0,"folds":10,"seconds":0.01,"status":"error: solver | crashed\nbadly"}
+`
+
+// markdownRow returns the cells of the Markdown table row whose first cells
+// are keys.
+func markdownRow(t *testing.T, md string, keys ...string) []string {
+	t.Helper()
+	prefix := "| " + strings.Join(keys, " | ") + " |"
+	for line := range strings.Lines(md) {
+		if strings.HasPrefix(line, prefix) {
+			var cells []string
+			for _, c := range strings.Split(strings.Trim(strings.TrimSpace(line), "|"), " | ") {
+				cells = append(cells, strings.TrimSpace(c))
+			}
+			return cells
+		}
+	}
+	t.Fatalf("no row %q in\n%s", prefix, md)
+	return nil
+}
+
+func TestMouseTable(t *testing.T) {
+	records, err := ReadRecords(strings.NewReader(mouseJSONL), "mouse.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := WriteTables(&md, "md", Tables(records)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", md.String())
+	size := markdownRow(t, md.String(), "gini", "size")
+	want := []string{"gini", "size",
+		"0.15 (0.075, ×2.00)",  // time: mean of the learning runs
+		"35 (37, ×0.95)",       // examples used
+		"21000 (42000, ×0.50)", // clauses
+		"4 (4, ×1.00)",         // k
+		"15 (15, ×1.00)",       // nodes
+		"85.0% (84.0%, ×1.01)", // accuracy: mean of the folds
+		"0.042 (×3.57)",        // the paper's tool here: 0.15 / 0.042
+		"0.027 (×5.56)",        // DP here
+		"4 ok",
+	}
+	if strings.Join(size, "\n") != strings.Join(want, "\n") {
+		t.Errorf("size row:\n got %q\nwant %q", size, want)
+	}
+	// The depth row counts only the finished learning run, has no
+	// accuracy, and says why.
+	depth := markdownRow(t, md.String(), "gini", "depth")
+	for i, want := range map[int]string{
+		2:  "0.03 (0.015, ×2.00)",
+		6:  "21 (31, ×0.68)",
+		7:  "– (85.6%)",
+		10: `1 ok, 1 error: solver \| crashed badly, 1 timeout`,
+	} {
+		if depth[i] != want {
+			t.Errorf("depth row cell %d is %q, want %q", i, depth[i], want)
+		}
+	}
+}
+
+func TestReadRecordsErrors(t *testing.T) {
+	for _, tc := range []struct{ jsonl, want string }{
+		{`{"suite":"mouse","mode":"size","status":"ok"}` + "\nnot json", "x.jsonl:2: invalid character"},
+		{`{"suite":"nope","mode":"size","status":"ok"}`, `x.jsonl:1: unknown suite "nope"`},
+		{`{"suite":"mouse","mode":"fast","status":"ok"}`, `x.jsonl:1: unknown mode "fast"`},
+		{`{"suite":"scaling","mode":"size","status":"ok"}`, "x.jsonl:1: scaling record without a point"},
+		{`{"suite":"mouse","mode":"size"}`, "x.jsonl:1: no status"},
+	} {
+		_, err := ReadRecords(strings.NewReader(tc.jsonl), "x.jsonl")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("ReadRecords(%q): error %v, want %q...", tc.jsonl, err, tc.want)
+		}
+	}
+}
+
+func TestTable3Average(t *testing.T) {
+	var jsonl strings.Builder
+	// iris and wine only, every split at the paper's DT_size accuracy
+	// plus one point, so the average row compares over those two alone.
+	for _, ds := range []struct {
+		name string
+		acc  float64
+	}{{"iris.csv", 0.968}, {"wine.csv", 0.93}} {
+		for fold := range table3Splits {
+			for _, mode := range Modes {
+				rec := Record{Job: Job{Suite: "table3", Dataset: ds.name, Solver: "gini", Mode: mode, Fold: fold},
+					Seconds: 1, K: 3, Nodes: 9, Accuracy: ds.acc, Status: "ok"}
+				if err := WriteRecord(&jsonl, rec); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	records, err := ReadRecords(strings.NewReader(jsonl.String()), "t3.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := WriteTables(&md, "md", Tables(records)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", md.String())
+	iris := markdownRow(t, md.String(), "iris.csv", "gini")
+	if iris[6] != "96.8% (95.8%, ×1.01)" || iris[8] != "98.4% (×0.98)" || iris[11] != "10 ok" {
+		t.Errorf("iris row %q", iris)
+	}
+	// Paper: (95.8 + 92.0) / 2 = 93.9; this run (96.8 + 93.0) / 2 = 94.9.
+	avg := markdownRow(t, md.String(), "average", "gini")
+	if avg[6] != "94.9% (93.9%, ×1.01)" || avg[2] != "–" {
+		t.Errorf("average row %q", avg)
+	}
+}
+
+func TestCSVAndJSON(t *testing.T) {
+	records, err := ReadRecords(strings.NewReader(mouseJSONL), "mouse.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := Tables(records)
+
+	var c bytes.Buffer
+	if err := WriteTables(&c, "csv", tables); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := csv.NewReader(&c).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A header and two rows, as wide as the header; the paper's tool's
+	// column has its figure and the ratio, not this run's time again.
+	if len(lines) != 3 {
+		t.Fatalf("%d CSV lines, want 3: %q", len(lines), lines)
+	}
+	header, size := lines[0], lines[1]
+	cell := func(name string) string {
+		for i, h := range header {
+			if h == name {
+				return size[i]
+			}
+		}
+		t.Fatalf("no column %q in %q", name, header)
+		return ""
+	}
+	for name, want := range map[string]string{
+		"suite": "mouse", "solver": "gini", "mode": "size",
+		"time (s)": "0.15", "time (s) paper": "0.075", "time (s) ratio": "2",
+		"paper's tool here (s)": "0.042", "10-fold acc.": "85", "status": "4 ok",
+	} {
+		if got := cell(name); got != want {
+			t.Errorf("CSV %q is %q, want %q", name, got, want)
+		}
+	}
+
+	var j bytes.Buffer
+	if err := WriteTables(&j, "json", tables); err != nil {
+		t.Fatal(err)
+	}
+	var doc []jsonTable
+	if err := json.Unmarshal(j.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, j.String())
+	}
+	depth := doc[0].Rows[1]
+	if acc := depth.Cells[5]; acc.Value != nil || acc.Ref == nil || *acc.Ref != 85.6 {
+		t.Errorf("depth accuracy cell %+v, want no value (null) and the paper's 85.6", acc)
+	}
+}
+
+func TestShardAndParse(t *testing.T) {
+	jobs, err := Jobs("all", Config{Solvers: []string{"gini"}, Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := make(map[string]int)
+	for i := 1; i <= 3; i++ {
+		for _, j := range Shard(jobs, i, 3) {
+			seen[j.String()]++
+		}
+	}
+	if len(seen) != len(jobs) {
+		t.Errorf("shards cover %d of %d jobs", len(seen), len(jobs))
+	}
+	for j, n := range seen {
+		if n != 1 {
+			t.Errorf("job %s in %d shards", j, n)
+		}
+	}
+	for _, s := range []string{"0/3", "4/3", "1", "a/b", "1/0", ""} {
+		if _, _, err := ParseShard(s); err == nil {
+			t.Errorf("ParseShard(%q) accepted", s)
+		}
+	}
+	if i, n, err := ParseShard("2/3"); i != 2 || n != 3 || err != nil {
+		t.Errorf("ParseShard(2/3) = %d, %d, %v", i, n, err)
+	}
+}

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/odtx/odtx/backend"
+	"github.com/odtx/odtx/bench"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
+)
+
+func benchCommand() *cli.Command {
+	merge := &cli.Command{
+		Name:         "merge",
+		Usage:        "render the tables (and charts) of JSONL records, such as those of the shards of a sweep",
+		ArgsUsage:    "FILES.jsonl...",
+		Flags:        reportFlags(),
+		Action:       mergeBench,
+		OnUsageError: usageError,
+	}
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "run the paper's benchmarks and show each figure beside the paper's",
+		Description: "Suites: mouse (the paper's Table 1), car (Table 2), table3 (Table 3, on the given splits), " +
+			"scaling (Figures 2-5, on generated data) or all. The global --timeout limits each job, " +
+			"and a job that fails or runs out of time is a row that says so. " +
+			"The records go to DIR/results.jsonl (results-IofN.jsonl for a shard), the tables to stdout and DIR/results.FORMAT.",
+		ArgsUsage: "SUITE",
+		// Local: merge has flags of its own and takes none of these.
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{
+				Name:    "data",
+				Value:   filepath.Join("..", "shared", "data"),
+				Usage:   "directory of the datasets, with the train/test splits in DIR/splits",
+				Sources: cli.EnvVars("ODTX_DATA"),
+				Local:   true,
+			},
+			&cli.StringFlag{Name: "solvers", Local: true, Usage: "back ends to compare, comma-separated; a+b races a and b (default: --solver, or the --portfolio race)"},
+			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
+			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
+		}, reportFlags()...),
+		Commands: []*cli.Command{merge},
+		Action:   runBench,
+	}
+}
+
+// reportFlags are the flags that say where tables go, for bench and for
+// merge.
+func reportFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "format", Value: "md", Local: true, Usage: "format of the tables: " + strings.Join(bench.Formats, ", ")},
+		&cli.StringFlag{Name: "out", Value: filepath.Join("bench", "results"), Local: true, Usage: "directory for the records, tables and charts"},
+	}
+}
+
+func runBench(ctx context.Context, cmd *cli.Command) error {
+	if cmd.NArg() != 1 {
+		return fmt.Errorf("bench wants one suite (%s or all), got %d arguments", strings.Join(bench.Suites, ", "), cmd.NArg())
+	}
+	format := cmd.String("format")
+	if err := bench.CheckFormat(format); err != nil {
+		return err
+	}
+	solvers := []string{strings.Join(solverNames(cmd), "+")}
+	if s := cmd.String("solvers"); s != "" {
+		solvers = strings.Split(s, ",")
+	}
+	jobs, err := bench.Jobs(cmd.Args().First(), bench.Config{Solvers: solvers, Runs: cmd.Int("runs")})
+	if err != nil {
+		return err
+	}
+	stem := "results"
+	if s := cmd.String("shard"); s != "" {
+		i, n, err := bench.ParseShard(s)
+		if err != nil {
+			return err
+		}
+		jobs = bench.Shard(jobs, i, n)
+		stem = fmt.Sprintf("results-%dof%d", i, n)
+	}
+	options, err := benchOptions(solvers)
+	if err != nil {
+		return err
+	}
+	data := cmd.String("data")
+	if err := checkData(data, jobs); err != nil {
+		return err
+	}
+	probes := cmd.Int("jobs")
+	if probes < 1 {
+		return fmt.Errorf("--jobs %d: want at least 1", probes)
+	}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration("timeout"), Probes: probes, Options: options, Machine: bench.ThisMachine()}
+	dir := cmd.String("out")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	records, err := sweep(ctx, jobs, runner, filepath.Join(dir, stem+".jsonl"), cmd.Bool("quiet"))
+	if err != nil {
+		return err
+	}
+	if stem != "results" {
+		// A shard's tables cover only its share of the jobs: show them,
+		// but leave the files to bench merge.
+		var out bytes.Buffer
+		if err := bench.WriteTables(&out, format, bench.Tables(records)); err != nil {
+			return err
+		}
+		_, err := os.Stdout.Write(out.Bytes())
+		return err
+	}
+	return report(dir, format, records)
+}
+
+// sweep runs the jobs, writing each record to the JSONL file at path as
+// it comes, with a bar over the jobs on a terminal unless quiet.
+func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path string, quiet bool) ([]bench.Record, error) {
+	jsonl, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	defer jsonl.Close() // after the Close below, a harmless second one
+	bar := jobProgress(len(jobs), quiet)
+	run := func(ctx context.Context, j bench.Job) bench.Record {
+		if bar != nil {
+			bar.Describe(j.String())
+		}
+		return runner.Run(ctx, j)
+	}
+	done := func(r bench.Record) error {
+		if bar != nil {
+			bar.Add(1)
+		}
+		if err := bench.WriteRecord(jsonl, r); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
+	}
+	records, err := bench.Execute(ctx, jobs, run, done)
+	if bar != nil {
+		bar.Finish()
+	}
+	if cerr := jsonl.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("write %s: %w", path, cerr)
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil, exitError{code: 130, err: fmt.Errorf("interrupted after %d of %d jobs, recorded in %s", len(records), len(jobs), path)}
+	}
+	return records, err
+}
+
+func mergeBench(_ context.Context, cmd *cli.Command) error {
+	if cmd.NArg() == 0 {
+		return errors.New("bench merge wants the JSONL files to merge")
+	}
+	format := cmd.String("format")
+	if err := bench.CheckFormat(format); err != nil {
+		return err
+	}
+	records, err := bench.ReadRecordFiles(cmd.Args().Slice()...)
+	if err != nil {
+		return err
+	}
+	dir := cmd.String("out")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return report(dir, format, records)
+}
+
+// report writes the tables of records to stdout and, with any charts, into
+// dir: the rendering a run and a merge share.
+func report(dir, format string, records []bench.Record) error {
+	files, err := bench.Report(records, format)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := emit(filepath.Join(dir, f.Name), f.Data); err != nil {
+			return err
+		}
+	}
+	_, err = os.Stdout.Write(files[0].Data) // the tables
+	return err
+}
+
+// benchOptions checks that every solver can run here, before any job
+// starts, and returns the search options of each, made by searchOptions.
+func benchOptions(solvers []string) (func(string, orchestrate.Mode) (orchestrate.Options, error), error) {
+	opens := make(map[string]backend.Open, len(solvers))
+	for _, s := range solvers {
+		open, err := backend.LookupPortfolio(strings.Split(s, "+"))
+		if err != nil {
+			return nil, err
+		}
+		opens[s] = open
+	}
+	return func(s string, mode orchestrate.Mode) (orchestrate.Options, error) {
+		open, ok := opens[s]
+		if !ok {
+			return orchestrate.Options{}, fmt.Errorf("solver %q not among --solvers", s)
+		}
+		return searchOptions(strings.Split(s, "+"), mode, open), nil
+	}, nil
+}
+
+// checkData fails at once, rather than in every job, when jobs read
+// datasets from a directory that is not there.
+func checkData(dir string, jobs []bench.Job) error {
+	for _, j := range jobs {
+		if j.Point == nil {
+			if _, err := os.Stat(dir); err != nil {
+				return fmt.Errorf("datasets: %w (set --data or ODTX_DATA)", err)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// jobProgress returns a bar over the jobs on stderr when it is a terminal
+// and --quiet is not set, as progressReporter does for one search; nil
+// otherwise.
+func jobProgress(jobs int, quiet bool) *progressbar.ProgressBar {
+	if quiet || !term.IsTerminal(int(os.Stderr.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(jobs,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+}

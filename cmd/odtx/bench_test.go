@@ -1,0 +1,112 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/internal/shareddata"
+)
+
+// benchRow returns the cells of the Markdown row that starts with keys.
+func benchRow(t *testing.T, md string, keys ...string) []string {
+	t.Helper()
+	prefix := "| " + strings.Join(keys, " | ") + " |"
+	for line := range strings.Lines(md) {
+		if strings.HasPrefix(line, prefix) {
+			cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), " | ")
+			for i := range cells {
+				cells[i] = strings.TrimSpace(cells[i])
+			}
+			return cells
+		}
+	}
+	t.Fatalf("no row %q in\n%s", prefix, md)
+	return nil
+}
+
+// checkMouseTable checks the rows of the mouse table: the optimum in size
+// mode, 15 nodes at depth 4 as in the paper, and every job done.
+func checkMouseTable(t *testing.T, md string) {
+	t.Helper()
+	size := benchRow(t, md, "gini", "size")
+	if !strings.HasPrefix(size[5], "4 (4,") || !strings.HasPrefix(size[6], "15 (15,") {
+		t.Errorf("size row has k %q and nodes %q, want 4 and 15 as in the paper", size[5], size[6])
+	}
+	for _, mode := range []string{"size", "depth"} {
+		// One learning run and ten folds.
+		if row := benchRow(t, md, "gini", mode); row[len(row)-1] != "11 ok" {
+			t.Errorf("%s row status %q, want 11 ok", mode, row[len(row)-1])
+		}
+	}
+}
+
+func TestBenchMouse(t *testing.T) {
+	data := shareddata.Dir(t)
+	out := t.TempDir()
+	r := mustRun(t, "", "", "bench", "mouse", "--runs", "1", "--solvers", "gini", "--data", data, "--out", out)
+	t.Logf("\n%s", r.stdout)
+	if r.stderr != "" {
+		t.Errorf("stderr not empty: %q", r.stderr)
+	}
+	checkMouseTable(t, r.stdout)
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil || string(md) != r.stdout {
+		t.Errorf("results.md (error %v) differs from stdout:\n%s", err, md)
+	}
+	jsonl, err := os.ReadFile(filepath.Join(out, "results.jsonl"))
+	if n := strings.Count(string(jsonl), "\n"); err != nil || n != 22 {
+		t.Errorf("results.jsonl: %d lines (error %v), want 22: 2 modes × (learning + 10 folds)", n, err)
+	}
+}
+
+// TestBenchShardMerge runs the mouse suite in two shards into one
+// directory, as a job array would, and merges them.
+func TestBenchShardMerge(t *testing.T) {
+	data := shareddata.Dir(t)
+	out := t.TempDir()
+	for _, shard := range []string{"1/2", "2/2"} {
+		mustRun(t, "", "", "--jobs", "1", "bench", "--shard", shard, "--data", data, "--out", out, "mouse")
+	}
+	if _, err := os.Stat(filepath.Join(out, "results.md")); err == nil {
+		t.Error("a shard wrote results.md, which only covers its share")
+	}
+	shards, _ := filepath.Glob(filepath.Join(out, "results-*of2.jsonl"))
+	if len(shards) != 2 {
+		t.Fatalf("shard files %q, want 2", shards)
+	}
+	r := mustRun(t, "", "", "bench", "merge", "--out", out, shards[0], shards[1])
+	t.Logf("\n%s", r.stdout)
+	checkMouseTable(t, r.stdout)
+	if md, err := os.ReadFile(filepath.Join(out, "results.md")); err != nil || string(md) != r.stdout {
+		t.Errorf("results.md (error %v) differs from stdout", err)
+	}
+}
+
+func TestBenchErrors(t *testing.T) {
+	out := t.TempDir()
+	bad := filepath.Join(out, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(`{"suite":"mouse","mode":"size","status":"ok"}`+"\n{\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench"}, "bench wants one suite"},
+		{[]string{"bench", "zoo"}, `unknown suite "zoo"`},
+		{[]string{"bench", "--format", "xml", "mouse"}, `unknown format "xml"`},
+		{[]string{"bench", "--shard", "3/2", "mouse"}, `shard "3/2"`},
+		{[]string{"bench", "--runs", "0", "mouse"}, "0 runs"},
+		{[]string{"bench", "--solvers", "gini,nosuch", "mouse"}, `unknown solver "nosuch"`},
+		{[]string{"bench", "--data", filepath.Join(out, "none"), "mouse"}, "datasets:"},
+		{[]string{"bench", "merge"}, "bench merge wants the JSONL files"},
+		{[]string{"bench", "merge", bad}, "bad.jsonl:2:"},
+	} {
+		r := run(t, "", "", append(tc.args, "--out", out)...)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
+		}
+	}
+}
