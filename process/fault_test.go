@@ -125,16 +125,7 @@ sleep 1000 &
 echo $! > "$d/sleep.pid"
 wait
 `)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	start := time.Now()
-	r, err := s.Solve(ctx, nil)
-	if took := time.Since(start); took > 3*time.Second {
-		t.Errorf("Solve took %v after a 1 s timeout", took)
-	}
-	if r != solver.Unknown || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Solve = %v, %v; want UNKNOWN, %v", r, err, context.DeadlineExceeded)
-	}
+	solvePastDeadline(t, s)
 	for _, name := range []string{"sh.pid", "sleep.pid"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
@@ -208,5 +199,21 @@ func TestTail(t *testing.T) {
 	}
 	if len(tl.b) > tailSize {
 		t.Errorf("tail holds %d bytes, more than %d", len(tl.b), tailSize)
+	}
+}
+
+// solvePastDeadline checks that a Solve with a 1 s deadline returns
+// Unknown with the deadline's error, and within 3 s.
+func solvePastDeadline(t *testing.T, s *Solver) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Solve(ctx, nil)
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Solve took %v after a 1 s timeout", took)
+	}
+	if r != solver.Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Solve = %v, %v; want UNKNOWN, %v", r, err, context.DeadlineExceeded)
 	}
 }
