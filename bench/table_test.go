@@ -40,8 +40,10 @@ func markdownRow(t *testing.T, md string, keys ...string) []string {
 	return nil
 }
 
-func TestMouseTable(t *testing.T) {
-	records, err := ReadRecords(strings.NewReader(mouseJSONL), "mouse.jsonl")
+// markdown renders the tables of the records in jsonl.
+func markdown(t *testing.T, jsonl string) string {
+	t.Helper()
+	records, err := ReadRecords(strings.NewReader(jsonl), "test.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,12 @@ func TestMouseTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", md.String())
-	size := markdownRow(t, md.String(), "gini", "size")
+	return md.String()
+}
+
+func TestMouseTable(t *testing.T) {
+	md := markdown(t, mouseJSONL)
+	size := markdownRow(t, md, "gini", "size")
 	want := []string{"gini", "size",
 		"0.15 (0.075, ×2.00)",  // time: mean of the learning runs
 		"35 (37, ×0.95)",       // examples used
@@ -67,7 +74,7 @@ func TestMouseTable(t *testing.T) {
 	}
 	// The depth row counts only the finished learning run, has no
 	// accuracy, and says why.
-	depth := markdownRow(t, md.String(), "gini", "depth")
+	depth := markdownRow(t, md, "gini", "depth")
 	for i, want := range map[int]string{
 		2:  "0.03 (0.015, ×2.00)",
 		6:  "21 (31, ×0.68)",
@@ -113,21 +120,13 @@ func TestTable3Average(t *testing.T) {
 			}
 		}
 	}
-	records, err := ReadRecords(strings.NewReader(jsonl.String()), "t3.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var md bytes.Buffer
-	if err := WriteTables(&md, "md", Tables(records)); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("\n%s", md.String())
-	iris := markdownRow(t, md.String(), "iris.csv", "gini")
+	md := markdown(t, jsonl.String())
+	iris := markdownRow(t, md, "iris.csv", "gini")
 	if iris[6] != "96.8% (95.8%, ×1.01)" || iris[8] != "98.4% (×0.98)" || iris[11] != "10 ok" {
 		t.Errorf("iris row %q", iris)
 	}
 	// Paper: (95.8 + 92.0) / 2 = 93.9; this run (96.8 + 93.0) / 2 = 94.9.
-	avg := markdownRow(t, md.String(), "average", "gini")
+	avg := markdownRow(t, md, "average", "gini")
 	if avg[6] != "94.9% (93.9%, ×1.01)" || avg[2] != "–" {
 		t.Errorf("average row %q", avg)
 	}

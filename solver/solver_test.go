@@ -38,8 +38,15 @@ func TestGiniIncremental(t *testing.T) {
 func TestGiniStops(t *testing.T) {
 	s := NewGini()
 	testgen.Pigeonhole(s.AddClause, 11, 0)
+	stopsAtDeadline(t, s)
+}
+
+// stopsAtDeadline checks that Solve with a 100 ms deadline returns Unknown
+// with the deadline's error within a second, and returns that context.
+func stopsAtDeadline(t *testing.T, s Solver) context.Context {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
+	t.Cleanup(cancel)
 	start := time.Now()
 	r, err := s.Solve(ctx, nil)
 	if r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
@@ -48,6 +55,7 @@ func TestGiniStops(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Fatalf("stopped after %v", d)
 	}
+	return ctx
 }
 
 // liar is a solver whose every model sets every variable false.
