@@ -20,9 +20,12 @@ func (e *Encoder) decode(value func(int) bool, q, lvl int) *tree.Node {
 		}
 		return nil
 	}
-	f := 0
-	for f < e.features-1 && !value(e.F(q, f)) {
-		f++
+	f := e.active[0]
+	for _, g := range e.active {
+		if value(e.F(q, g)) {
+			f = g
+			break
+		}
 	}
 	onFalse := e.decode(value, 2*q, lvl+1)
 	onTrue := e.decode(value, 2*q+1, lvl+1)

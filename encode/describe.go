@@ -12,7 +12,7 @@ const (
 	KindX   Kind = "X"   // example Example goes to the true side at depth Level
 	KindU   Kind = "U"   // leaf Leaf has a class
 	KindH   Kind = "H"   // at least Count of leaves 0..Leaf have a class
-	KindAux Kind = "aux" // auxiliary variable of an at-most-one encoding
+	KindAux Kind = "aux" // auxiliary variable of an at-most-one or at-least-one encoding
 )
 
 // Var describes one variable; only the fields of its Kind are set.
@@ -23,36 +23,40 @@ type Var struct {
 	Example, Level     int // Example counts from 0 in the order added
 }
 
+// segment is a run of variables allocated together: one feature's F
+// variables, one example's X, all C, all U, the H of the counter, or
+// auxiliary variables.
+type segment struct {
+	first int
+	kind  Kind
+	index int // the feature of F, the example of X, the counter's width for H
+}
+
+// alloc returns the first of n new variables of a kind.
+func (e *Encoder) alloc(n int, kind Kind, index int) int {
+	first := e.vars + 1
+	e.vars += n
+	if k := len(e.segs); k == 0 || kind != KindAux || e.segs[k-1].kind != KindAux {
+		e.segs = append(e.segs, segment{first: first, kind: kind, index: index})
+	}
+	return first
+}
+
 // Describe tells what variable v stands for.
 func (e *Encoder) Describe(v int) Var {
-	fEnd := e.innerNodes() * e.features
-	cEnd := fEnd + e.leaves()*e.classes
-	switch {
-	case v <= fEnd:
-		return Var{Kind: KindF, Node: (v-1)/e.features + 1, Feature: (v - 1) % e.features}
-	case v <= cEnd:
-		return Var{Kind: KindC, Leaf: (v - fEnd - 1) / e.classes, Class: (v - fEnd - 1) % e.classes}
-	case v <= e.auxEnd:
-		return Var{Kind: KindAux}
-	case e.leafUsed != nil && v >= e.leafUsed[0] && v <= e.counterEnd():
-		return e.describeCounter(v)
+	s := e.segs[sort.Search(len(e.segs), func(i int) bool { return e.segs[i].first > v })-1]
+	off := v - s.first
+	switch s.kind {
+	case KindF:
+		return Var{Kind: KindF, Node: off + 1, Feature: s.index}
+	case KindC:
+		return Var{Kind: KindC, Leaf: off / e.classes, Class: off % e.classes}
+	case KindX:
+		return Var{Kind: KindX, Example: s.index, Level: off}
+	case KindU:
+		return Var{Kind: KindU, Leaf: off}
+	case KindH:
+		return Var{Kind: KindH, Leaf: off / s.index, Count: off%s.index + 1}
 	}
-	i := sort.SearchInts(e.xBase, v+1) - 1
-	return Var{Kind: KindX, Example: i, Level: v - e.xBase[i]}
-}
-
-func (e *Encoder) counterEnd() int {
-	last := e.count[len(e.count)-1]
-	return last[len(last)-1]
-}
-
-// describeCounter relies on buildCounter's order: all U, then H leaf by leaf.
-func (e *Encoder) describeCounter(v int) Var {
-	n := len(e.leafUsed)
-	if v < e.leafUsed[0]+n {
-		return Var{Kind: KindU, Leaf: v - e.leafUsed[0]}
-	}
-	width := len(e.count[0])
-	off := v - e.count[0][0]
-	return Var{Kind: KindH, Leaf: off / width, Count: off%width + 1}
+	return Var{Kind: KindAux}
 }

@@ -11,10 +11,20 @@
 // tested above it, so testing one of those again sends them all one way.
 // (The root is the exception, and a one-leaf tree has depth 0.)
 //
+// Features can be added as the examples come too (NewLazy): features that
+// split the examples so far alike are interchangeable on them, so a search
+// may encode one of each kind and add others when an example tells them
+// apart.
+//
 // The encoder only writes clauses; it never knows which solver reads them.
 package encode
 
 import "github.com/odtx/odtx/solver"
+
+// pairwiseMax is the number of tests a node can choose from up to which the
+// at-most-one constraint is written pairwise, as in the paper's Appendix;
+// beyond it a sequential counter keeps nodes linear in the features.
+const pairwiseMax = 5
 
 // Encoder writes the formula for trees of one depth.
 type Encoder struct {
@@ -24,12 +34,22 @@ type Encoder struct {
 	out      solver.ClauseAdder
 
 	vars, clauses int
-	examples      int
-	xBase         []int // X variable of each example at depth 0
-	clause        []int // scratch, reused for every clause
-	path          []int // scratch: literals that are false on the current path
+	segs          []segment // what each variable stands for, see Describe
+	cBase         int       // first C variable
 
-	auxEnd   int     // last variable of the at-most-one encodings
+	examples int
+	xBase    []int    // X variable of each example at depth 0
+	values   [][]bool // feature values of each example, for features added later
+	clause   []int    // scratch, reused for every clause
+	path     []int    // scratch: literals that are false on the way to a node
+
+	active   []int // features the nodes can test, in the order added
+	fBase    []int // by feature: its F variable at the root, 0 if not active
+	atMost   []int // by node: the counter register of its tests so far, 0 while pairwise
+	covered  int   // active features the at-least-one clauses name
+	open     []int // by node (lazy): the literal that defers its at-least-one clause
+	deferred int   // (lazy) holds when some node's at-least-one clause is deferred
+
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
 	count    [][]int // count[i][j-1]: at least j of the first i+1 leaves are used
 }
@@ -38,35 +58,57 @@ type Encoder struct {
 // features and classes classes, and writes to out the clauses that do not
 // depend on examples: every node tests exactly one feature.
 func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
+	e := newEncoder(out, depth, features, classes)
+	all := make([]int, features)
+	for f := range all {
+		all[f] = f
+	}
+	e.Activate(all...)
+	e.cBase = e.alloc(e.leaves()*classes, KindC, 0)
+	for q := 1; q <= e.innerNodes(); q++ {
+		e.clause = e.clause[:0]
+		for _, f := range e.active {
+			e.clause = append(e.clause, e.F(q, f))
+		}
+		e.add(e.clause...) // at least one
+	}
+	e.covered = len(e.active)
+	return e
+}
+
+// NewLazy returns an encoder like New's, but whose nodes can test no
+// feature until Activate adds some. Its formula holds only under the
+// literals Assumptions returns, which change as features are added.
+func NewLazy(out solver.ClauseAdder, depth, features, classes int) *Encoder {
+	e := newEncoder(out, depth, features, classes)
+	e.cBase = e.alloc(e.leaves()*classes, KindC, 0)
+	e.open = make([]int, e.innerNodes())
+	return e
+}
+
+func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	e := &Encoder{
 		depth:    depth,
 		features: features,
 		classes:  classes,
 		out:      out,
+		fBase:    make([]int, features),
+		atMost:   make([]int, 1<<depth-1),
 	}
-	e.vars = e.innerNodes()*features + e.leaves()*classes
-	tests := make([]int, features)
-	for q := 1; q <= e.innerNodes(); q++ {
-		for f := range tests {
-			tests[f] = e.F(q, f)
-		}
-		e.atMostOne(tests)
-		e.add(tests...) // at least one
-	}
-	e.auxEnd = e.vars
 	return e
 }
 
 func (e *Encoder) innerNodes() int { return 1<<e.depth - 1 }
 func (e *Encoder) leaves() int     { return 1 << e.depth }
 
-// F is the variable "node q tests feature f". Nodes are numbered as in the
-// paper: the root is 1 and node q has children 2q (false) and 2q+1 (true).
-func (e *Encoder) F(q, f int) int { return (q-1)*e.features + f + 1 }
+// F is the variable "node q tests feature f", for an active feature f.
+// Nodes are numbered as in the paper: the root is 1 and node q has children
+// 2q (false) and 2q+1 (true).
+func (e *Encoder) F(q, f int) int { return e.fBase[f] + q - 1 }
 
 // C is the variable "leaf v has class a", leaves numbered 0 to 2^depth-1
 // from the false side.
-func (e *Encoder) C(v, a int) int { return e.innerNodes()*e.features + v*e.classes + a + 1 }
+func (e *Encoder) C(v, a int) int { return e.cBase + v*e.classes + a }
 
 // X is the variable "example i goes to the true side at depth j". The bits
 // X(i,0)...X(i,depth-1), high bit first, are the index of its leaf.
@@ -84,10 +126,8 @@ func (e *Encoder) Examples() int { return e.examples }
 // Depth is the depth of the trees encoded.
 func (e *Encoder) Depth() int { return e.depth }
 
-func (e *Encoder) newVar() int {
-	e.vars++
-	return e.vars
-}
+// Active returns the features the nodes can test, in the order added.
+func (e *Encoder) Active() []int { return e.active }
 
 func (e *Encoder) add(lits ...int) {
 	e.clauses++
@@ -100,27 +140,76 @@ func (e *Encoder) addOnPath(lits ...int) {
 	e.add(e.clause...)
 }
 
-// atMostOne uses the pairwise encoding where it is the smaller one (up to
-// five literals, as in the paper's Appendix) and Sinz's sequential counter
-// otherwise, whose 3n-4 clauses keep nodes linear in the features.
-func (e *Encoder) atMostOne(lits []int) {
-	if len(lits) <= 5 {
-		for i, a := range lits {
-			for _, b := range lits[i+1:] {
-				e.add(-a, -b)
-			}
+// Activate lets the nodes test features fs, which must not be active yet,
+// and writes their clauses for the examples added so far.
+func (e *Encoder) Activate(fs ...int) {
+	for _, f := range fs {
+		if e.fBase[f] != 0 {
+			panic("encode: feature activated twice")
+		}
+		e.fBase[f] = e.alloc(e.innerNodes(), KindF, f)
+		for q := 1; q <= e.innerNodes(); q++ {
+			e.atMostOne(q, e.F(q, f))
+		}
+		e.active = append(e.active, f)
+	}
+	for i := range e.examples {
+		e.route(i, fs)
+	}
+}
+
+// atMostOne adds test x to the ones node q chooses from: pairwise while
+// there are few, then with Sinz's sequential counter, whose register holds
+// when one of the tests so far is chosen.
+func (e *Encoder) atMostOne(q, x int) {
+	tests := e.active
+	reg := e.atMost[q-1]
+	if reg == 0 && len(tests) < pairwiseMax {
+		for _, f := range tests {
+			e.add(-x, -e.F(q, f))
 		}
 		return
 	}
-	// s holds when one of lits[0..i] is true.
-	s := e.newVar()
-	e.add(-lits[0], s)
-	for _, l := range lits[1 : len(lits)-1] {
-		next := e.newVar()
-		e.add(-l, next)
-		e.add(-s, next)
-		e.add(-l, -s)
-		s = next
+	if reg == 0 {
+		reg = e.alloc(1, KindAux, 0)
+		for _, f := range tests {
+			e.add(-e.F(q, f), reg)
+		}
 	}
-	e.add(-lits[len(lits)-1], -s)
+	next := e.alloc(1, KindAux, 0)
+	e.add(-x, -reg)
+	e.add(-x, next)
+	e.add(-reg, next)
+	e.atMost[q-1] = next
+}
+
+// Assumptions appends to dst the literals a solver must assume for the
+// formula to mean what it says: with NewLazy, that every node tests one of
+// the active features. Features activated since the last call get their
+// at-least-one clauses here, deferring to those of features to come.
+func (e *Encoder) Assumptions(dst []int) []int {
+	if e.open == nil {
+		return dst
+	}
+	if e.covered < len(e.active) || e.deferred == 0 {
+		fresh := e.active[e.covered:]
+		e.deferred = e.alloc(1+e.innerNodes(), KindAux, 0)
+		for q := 1; q <= e.innerNodes(); q++ {
+			e.clause = e.clause[:0]
+			if prev := e.open[q-1]; prev != 0 {
+				e.clause = append(e.clause, -prev)
+			}
+			for _, f := range fresh {
+				e.clause = append(e.clause, e.F(q, f))
+			}
+			e.open[q-1] = e.deferred + q
+			e.add(append(e.clause, e.open[q-1])...)
+			e.add(-e.open[q-1], e.deferred)
+		}
+		e.covered = len(e.active)
+	}
+	if e.deferred == 0 {
+		return dst
+	}
+	return append(dst, -e.deferred)
 }

@@ -3,40 +3,48 @@ package encode
 // AddExample adds an example of the given class, with values[f] its value of
 // feature f: formulas (3)-(6) of the paper, as its Algorithms 1 and 2 write
 // them but with the sign of F in the true-side clauses as in its Appendix.
+// The encoder keeps values, for features activated later.
 func (e *Encoder) AddExample(values []bool, class int) {
 	i := e.examples
 	e.examples++
-	e.xBase = append(e.xBase, e.vars+1)
-	e.vars += e.depth
-	e.path = e.path[:0]
-	e.routeConstraints(values, i, 1, 0)
+	e.xBase = append(e.xBase, e.alloc(e.depth, KindX, i))
+	e.values = append(e.values, values)
+	e.route(i, e.active)
 	e.path = e.path[:0]
 	e.classConstraints(class, i, 0, 0)
 }
 
-// routeConstraints: an example that reaches node q at depth lvl and goes to
-// the false side must fail q's feature, and to the true side must satisfy it.
-func (e *Encoder) routeConstraints(values []bool, i, q, lvl int) {
-	if lvl == e.depth {
-		return
-	}
-	x := e.X(i, lvl)
-	for f, value := range values {
-		if value {
-			e.addOnPath(x, -e.F(q, f))
+// route writes, for example i and features fs, that an example reaching
+// node q goes to the false side if it fails q's feature and to the true
+// side if it satisfies it.
+func (e *Encoder) route(i int, fs []int) {
+	values := e.values[i]
+	for lvl := range e.depth {
+		x := e.X(i, lvl)
+		for q := 1 << lvl; q < 2<<lvl; q++ {
+			e.pathTo(i, q, lvl)
+			for _, f := range fs {
+				if values[f] {
+					e.addOnPath(x, -e.F(q, f))
+				} else {
+					e.addOnPath(-x, -e.F(q, f))
+				}
+			}
 		}
 	}
-	e.path = append(e.path, x)
-	e.routeConstraints(values, i, 2*q, lvl+1)
-	e.path = e.path[:lvl]
-	for f, value := range values {
-		if !value {
-			e.addOnPath(-x, -e.F(q, f))
+}
+
+// pathTo sets e.path to the literals that are false when example i reaches
+// node q at depth lvl: the bits of q below its leading one are the sides.
+func (e *Encoder) pathTo(i, q, lvl int) {
+	e.path = e.path[:0]
+	for j := range lvl {
+		x := e.X(i, j)
+		if q>>(lvl-1-j)&1 == 1 {
+			x = -x
 		}
+		e.path = append(e.path, x)
 	}
-	e.path = append(e.path, -x)
-	e.routeConstraints(values, i, 2*q+1, lvl+1)
-	e.path = e.path[:lvl]
 }
 
 // classConstraints: the leaf an example reaches has the example's class and

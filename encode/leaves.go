@@ -27,18 +27,20 @@ func (e *Encoder) LeafBound(max int) (int, error) {
 func (e *Encoder) buildCounter(width int) {
 	n := e.leaves()
 	e.leafUsed = make([]int, n)
+	first := e.alloc(n, KindU, 0)
 	for v := range n {
-		u := e.newVar()
+		u := first + v
 		e.leafUsed[v] = u
 		for a := range e.classes {
 			e.add(-e.C(v, a), u) // A
 		}
 	}
+	first = e.alloc(n*width, KindH, width)
 	e.count = make([][]int, n)
 	for i := range n {
 		e.count[i] = make([]int, width)
 		for j := range e.count[i] {
-			e.count[i][j] = e.newVar()
+			e.count[i][j] = first + i*width + j
 		}
 		u := e.leafUsed[i]
 		e.add(-u, e.count[i][0]) // C with j = 0

@@ -60,6 +60,10 @@ type Options struct {
 	Batch int
 	// Jobs is how many depths are probed at once (0 means 1).
 	Jobs int
+	// AllFeatures encodes every feature from the start, as the paper does,
+	// rather than one of each group of features that split the examples
+	// encoded so far alike. For comparison: the answer is the same.
+	AllFeatures bool
 }
 
 // Progress is the state of a search after a solver call.

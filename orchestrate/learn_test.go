@@ -42,6 +42,9 @@ func TestAgainstBruteForce(t *testing.T) {
 	for trial := range trials {
 		m, n, c := 1+r.IntN(5), 1+r.IntN(14), 2+r.IntN(2)
 		ds := testgen.Dataset(r, m, n, c)
+		if trial%3 == 0 {
+			addTwin(r, ds)
+		}
 		rows := make([][]bool, len(ds.Examples))
 		labels := make([]int, len(ds.Examples))
 		for i, ex := range ds.Examples {
@@ -52,9 +55,10 @@ func TestAgainstBruteForce(t *testing.T) {
 			imperfect++
 		}
 		for _, mode := range []Mode{Depth, Size} {
-			// Neither batches of counterexamples nor parallel depth
-			// probes may change the optimum.
-			res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4})
+			// Neither batches of counterexamples, parallel depth probes
+			// nor grouping features may change the optimum.
+			opt := Options{Mode: mode, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
+			res, err := Learn(context.Background(), ds, opt)
 			if err != nil {
 				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(rows), mode, err)
 			}
@@ -72,6 +76,19 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 	if imperfect < trials/10 {
 		t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", imperfect, trials)
+	}
+}
+
+// addTwin adds to ds a copy or the complement of one of its features, which
+// the search must treat as one feature without losing either.
+func addTwin(r *rand.Rand, ds *dataset.Dataset) {
+	f, flip := r.IntN(len(ds.Features)), r.IntN(2) == 1
+	twin := ds.Features[f]
+	twin.Column += "'"
+	ds.Features = append(ds.Features, twin)
+	for i := range ds.Examples {
+		ex := &ds.Examples[i]
+		ex.Values = append(ex.Values, ex.Values[f] != flip)
 	}
 }
 

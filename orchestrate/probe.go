@@ -16,10 +16,11 @@ type probe struct {
 	s       *search
 	sat     solver.Solver
 	enc     *encode.Encoder
-	used    []int  // indices of the examples encoded, in order
-	encoded []bool // by example index
-	next    int    // where the scan for a misclassified example resumes
-	pulled  int    // how much of the search's pool this probe has seen
+	used    []int          // indices of the examples encoded, in order
+	groups  *featureGroups // nil when every feature is encoded
+	encoded []bool         // by example index
+	next    int            // where the scan for a misclassified example resumes
+	pulled  int            // how much of the search's pool this probe has seen
 }
 
 // newProbe starts a solver for depth k. It encodes the examples that other
@@ -33,8 +34,13 @@ func (s *search) newProbe(k int) (*probe, error) {
 	p := &probe{
 		s:       s,
 		sat:     sat,
-		enc:     encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes)),
 		encoded: make([]bool, len(s.ds.Examples)),
+	}
+	if s.opt.AllFeatures {
+		p.enc = encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes))
+	} else {
+		p.enc = encode.NewLazy(sat, k, len(s.ds.Features), len(s.ds.Classes))
+		p.groups = &featureGroups{}
 	}
 	p.pull(-1)
 	return p, nil
@@ -59,21 +65,27 @@ func (p *probe) use(i int) {
 	p.encoded[i] = true
 	ex := p.s.ds.Examples[i]
 	p.enc.AddExample(ex.Values, ex.Class)
+	if p.groups != nil {
+		p.enc.Activate(p.groups.add(ex.Values)...)
+	}
 }
 
 // solve is the paper's Algorithm 3: it returns a tree consistent with every
 // example, with at most maxLeaves leaves unless that is 0, or nil when none
 // exists. Every tree it finds is offered to the search as the best so far.
 func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
-	var assumptions []int
+	var bound int
 	if maxLeaves > 0 {
-		bound, err := p.enc.LeafBound(maxLeaves)
-		if err != nil {
+		var err error
+		if bound, err = p.enc.LeafBound(maxLeaves); err != nil {
 			return nil, err
 		}
-		assumptions = []int{bound}
 	}
 	for {
+		assumptions := p.enc.Assumptions(nil)
+		if bound != 0 {
+			assumptions = append(assumptions, bound)
+		}
 		res, err := p.sat.Solve(ctx, assumptions)
 		p.s.called(p, maxLeaves)
 		if err != nil {
