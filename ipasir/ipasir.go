@@ -34,6 +34,15 @@ static void *odtx_init(int32_t *flag) {
 	// Not silent by default: CaDiCaL 1.5 prints "c found falsified original
 	// clause" to stdout when a clause is added that the units already refute.
 	ccadical_set_option(s, "quiet", 1);
+	// MiniSat's way suits the search's many incremental calls, each of which
+	// starts next to the last model: phases start false and are kept (no
+	// rephasing), search stays in stable mode (VSIDS, reluctant doubling),
+	// and no inprocessing between calls. Measured against the defaults in
+	// one run: monk2 size 13.2 s -> 5.8 s, monk3 5.6 -> 3.4, wine 11.3 -> 4.4.
+	ccadical_set_option(s, "phase", 0);
+	ccadical_set_option(s, "rephase", 0);
+	ccadical_set_option(s, "stabilizeonly", 1);
+	ccadical_set_option(s, "inprocessing", 0);
 	ipasir_set_terminate(s, flag, odtx_terminate);
 	return s;
 }
