@@ -21,11 +21,6 @@ package encode
 
 import "github.com/odtx/odtx/solver"
 
-// pairwiseMax is the number of tests a node can choose from up to which the
-// at-most-one constraint is written pairwise, as in the paper's Appendix;
-// beyond it a sequential counter keeps nodes linear in the features.
-const pairwiseMax = 5
-
 // Encoder writes the formula for trees of one depth.
 type Encoder struct {
 	depth    int
@@ -43,12 +38,12 @@ type Encoder struct {
 	clause   []int    // scratch, reused for every clause
 	path     []int    // scratch: literals that are false on the way to a node
 
-	active   []int // features the nodes can test, in the order added
-	fBase    []int // by feature: its F variable at the root, 0 if not active
-	atMost   []int // by node: the counter register of its tests so far, 0 while pairwise
-	covered  int   // active features the at-least-one clauses name
-	open     []int // by node (lazy): the literal that defers its at-least-one clause
-	deferred int   // (lazy) holds when some node's at-least-one clause is deferred
+	active   []int       // features the nodes can test, in the order added
+	fBase    []int       // by feature: its F variable at the root, 0 if not active
+	tests    []atMostOne // by node: the features it may test
+	covered  int         // active features the at-least-one clauses name
+	open     []int       // by node (lazy): the literal that defers its at-least-one clause
+	deferred int         // (lazy) holds when some node's at-least-one clause is deferred
 
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
 	count    [][]int // count[i][j-1]: at least j of the first i+1 leaves are used
@@ -64,7 +59,7 @@ func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 		all[f] = f
 	}
 	e.Activate(all...)
-	e.cBase = e.alloc(e.leaves()*classes, KindC, 0)
+	e.addClasses()
 	for q := 1; q <= e.innerNodes(); q++ {
 		e.clause = e.clause[:0]
 		for _, f := range e.active {
@@ -81,7 +76,7 @@ func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 // literals Assumptions returns, which change as features are added.
 func NewLazy(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	e := newEncoder(out, depth, features, classes)
-	e.cBase = e.alloc(e.leaves()*classes, KindC, 0)
+	e.addClasses()
 	e.open = make([]int, e.innerNodes())
 	return e
 }
@@ -93,9 +88,24 @@ func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 		classes:  classes,
 		out:      out,
 		fBase:    make([]int, features),
-		atMost:   make([]int, 1<<depth-1),
+		tests:    make([]atMostOne, 1<<depth-1),
 	}
 	return e
+}
+
+// addClasses allocates the C variables, and writes that a leaf has one
+// class at most: with it, the paper's formula (4 bis), its Appendix's (6),
+// that an example's leaf has no class but the example's, follows from
+// formula (4), so the formula needs it once per leaf rather than once per
+// example and leaf.
+func (e *Encoder) addClasses() {
+	e.cBase = e.alloc(e.leaves()*e.classes, KindC, 0)
+	for v := range e.leaves() {
+		var classes atMostOne
+		for a := range e.classes {
+			e.addAtMostOne(&classes, e.C(v, a))
+		}
+	}
 }
 
 func (e *Encoder) innerNodes() int { return 1<<e.depth - 1 }
@@ -149,38 +159,13 @@ func (e *Encoder) Activate(fs ...int) {
 		}
 		e.fBase[f] = e.alloc(e.innerNodes(), KindF, f)
 		for q := 1; q <= e.innerNodes(); q++ {
-			e.atMostOne(q, e.F(q, f))
+			e.addAtMostOne(&e.tests[q-1], e.F(q, f))
 		}
 		e.active = append(e.active, f)
 	}
 	for i := range e.examples {
 		e.route(i, fs)
 	}
-}
-
-// atMostOne adds test x to the ones node q chooses from: pairwise while
-// there are few, then with Sinz's sequential counter, whose register holds
-// when one of the tests so far is chosen.
-func (e *Encoder) atMostOne(q, x int) {
-	tests := e.active
-	reg := e.atMost[q-1]
-	if reg == 0 && len(tests) < pairwiseMax {
-		for _, f := range tests {
-			e.add(-x, -e.F(q, f))
-		}
-		return
-	}
-	if reg == 0 {
-		reg = e.alloc(1, KindAux, 0)
-		for _, f := range tests {
-			e.add(-e.F(q, f), reg)
-		}
-	}
-	next := e.alloc(1, KindAux, 0)
-	e.add(-x, -reg)
-	e.add(-x, next)
-	e.add(-reg, next)
-	e.atMost[q-1] = next
 }
 
 // Assumptions appends to dst the literals a solver must assume for the

@@ -1,8 +1,10 @@
 package encode
 
 // AddExample adds an example of the given class, with values[f] its value of
-// feature f: formulas (3)-(6) of the paper, as its Algorithms 1 and 2 write
-// them but with the sign of F in the true-side clauses as in its Appendix.
+// feature f: formulas (3)-(5) of the paper's Appendix ((3), (3 bis) and (4)
+// of its text), as its Algorithms 1 and 2 write them but with the sign of F
+// in the true-side clauses as in its Appendix. Formula (6) follows from
+// each leaf having one class at most (see addClasses).
 // The encoder keeps values, for features activated later.
 func (e *Encoder) AddExample(values []bool, class int) {
 	i := e.examples
@@ -47,17 +49,10 @@ func (e *Encoder) pathTo(i, q, lvl int) {
 	}
 }
 
-// classConstraints: the leaf an example reaches has the example's class and
-// no other.
+// classConstraints: the leaf an example reaches has the example's class.
 func (e *Encoder) classConstraints(class, i, v, lvl int) {
 	if lvl == e.depth {
-		for a := range e.classes {
-			if a == class {
-				e.addOnPath(e.C(v, a))
-			} else {
-				e.addOnPath(-e.C(v, a))
-			}
-		}
+		e.addOnPath(e.C(v, class))
 		return
 	}
 	x := e.X(i, lvl)
