@@ -10,7 +10,7 @@ import (
 )
 
 // Suites lists the suites in the order in which "all" runs them.
-var Suites = []string{"mouse", "car", "table3", "scaling"}
+var Suites = []string{"mouse", "car", "table3", "scaling", "reference"}
 
 // Config says what the jobs of a suite run with.
 type Config struct {
@@ -123,6 +123,12 @@ func Jobs(suite string, cfg Config) ([]Job, error) {
 			}
 			return js
 		})
+	case "reference":
+		// The optima and timings of ../shared/REFERENCE.md: learning on
+		// each whole file.
+		for _, file := range referenceFiles {
+			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: file}, func(j Job) []Job { return []Job{j} })...)
+		}
 	case "table3":
 		for _, row := range table3 {
 			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: row.Dataset}, func(j Job) []Job {

@@ -28,7 +28,10 @@ type Record struct {
 	Nodes        int     `json:"nodes"` // internal nodes and leaves
 	ExamplesUsed int     `json:"examples_used"`
 	Clauses      int     `json:"clauses"`
-	Accuracy     float64 `json:"accuracy"` // on the fold's test rows, from 0 to 1
+	// PeakMB is the peak resident memory of the process that ran the job,
+	// in MiB; 0 where it was not measured.
+	PeakMB   float64 `json:"peak_mb,omitempty"`
+	Accuracy float64 `json:"accuracy"` // on the fold's test rows, from 0 to 1
 	// Status is "ok", "timeout" (the job's time limit ran out) or
 	// "error: " and the error.
 	Status  string    `json:"status"`

@@ -82,6 +82,8 @@ func Tables(records []Record) []*Table {
 			t = table3Table(recs)
 		case s == "scaling":
 			t = scalingTable(recs)
+		case s == "reference":
+			t = referenceTable(recs)
 		default:
 			t = paperTable(s, recs)
 		}
@@ -138,12 +140,14 @@ func mean(records []Record, keep func(Record) bool, f func(Record) float64) floa
 func learning(r Record) bool { return r.Learning() }
 func folds(r Record) bool    { return !r.Learning() }
 func all(Record) bool        { return true }
+func measured(r Record) bool { return r.PeakMB > 0 }
 
 func seconds(r Record) float64  { return r.Seconds }
 func depth(r Record) float64    { return float64(r.K) }
 func nodes(r Record) float64    { return float64(r.Nodes) }
 func examples(r Record) float64 { return float64(r.ExamplesUsed) }
 func accuracy(r Record) float64 { return 100 * r.Accuracy }
+func peakMB(r Record) float64   { return r.PeakMB }
 
 // modeOrder sorts modes as the paper's rows: size, then depth.
 func modeOrder(a, b string) int {
@@ -341,4 +345,63 @@ func table3Paper(dataset string) table3Row {
 	}
 	return table3Row{Dataset: dataset, DepthSeconds: none, DepthAccuracy: none, DepthK: none,
 		SizeSeconds: none, SizeAccuracy: none, SizeNodes: none, BinOCT: none, CART: none, OCT: none}
+}
+
+// referenceTable is the table of ../shared/REFERENCE.md: per dataset, mode
+// and solver, the optimum found and the time to prove it, beside the
+// optimum and the times of the paper's tool and of a DP solver there, with
+// the peak memory of the job.
+func referenceTable(records []Record) *Table {
+	t := &Table{
+		Suite: "reference",
+		Title: "The optima and timings of ../shared/REFERENCE.md",
+		Keys:  []string{"dataset", "mode", "solver"},
+		Columns: []Column{
+			{Name: "k", Unit: Count, Ref: "REFERENCE.md"},
+			{Name: "nodes", Unit: Count, Ref: "REFERENCE.md"},
+			{Name: "time (s)", Unit: Seconds, Ref: "paper's tool here"},
+			{Name: "DP here (s)", Unit: Seconds, Ref: "DP here", RefOnly: true},
+			{Name: "peak MiB", Unit: Count},
+		},
+		Notes: append([]string{
+			"Each cell: this run's mean over the runs (the reference's figure, ×ratio this/reference). " +
+				"Learning on the whole file; nodes are compared in size mode only (depth mode does not minimize them). " +
+				"Peak MiB: resident memory of the job's own process.",
+			"\"Here\": ../shared/REFERENCE.md, on this project's machine kind (2 vCPUs, shared, ±2× from day to day): " +
+				"the paper's tool (InferDT with MiniSat) and a DP solver (STreeD).",
+		}, hereNotes...),
+	}
+	keys, rows := group(records, func(r Record) [3]string { return [3]string{r.Dataset, r.Mode, r.Solver} })
+	slices.SortStableFunc(keys, func(a, b [3]string) int {
+		return cmp.Or(cmp.Compare(slices.Index(referenceFiles, a[0]), slices.Index(referenceFiles, b[0])),
+			modeOrder(a[1], b[1]), cmp.Compare(a[2], b[2]))
+	})
+	for _, key := range keys {
+		recs := rows[key]
+		opt, ok := hereOptimum[key[0]]
+		k, n := float64(opt.K), float64(opt.Nodes)
+		if !ok {
+			k = none
+		}
+		if !ok || opt.Nodes == 0 || key[1] != "size" {
+			n = none
+		}
+		here, ok := hereSeconds[key[0]][key[1]]
+		if !ok {
+			here.Tool, here.DP = none, none
+		}
+		secs := mean(recs, all, seconds)
+		t.Rows = append(t.Rows, Row{
+			Keys: key[:],
+			Figures: []Figure{
+				{mean(recs, all, depth), k},
+				{mean(recs, all, nodes), n},
+				{secs, here.Tool},
+				{secs, here.DP},
+				{mean(recs, measured, peakMB), none},
+			},
+			Status: status(recs),
+		})
+	}
+	return t
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -212,5 +213,33 @@ func TestShardAndParse(t *testing.T) {
 	}
 	if i, n, err := ParseShard("2/3"); i != 2 || n != 3 || err != nil {
 		t.Errorf("ParseShard(2/3) = %d, %d, %v", i, n, err)
+	}
+}
+
+// TestReferenceTable renders records of the reference suite: the optimum
+// and the times beside REFERENCE.md's, peak memory, and a timed-out job.
+func TestReferenceTable(t *testing.T) {
+	md := markdown(t, `
+{"suite":"reference","dataset":"car.csv","solver":"cadical-ipasir","mode":"size","run":0,"fold":-1,"seconds":68.6,"k":8,"nodes":143,"peak_mb":400,"status":"ok"}
+{"suite":"reference","dataset":"car.csv","solver":"cadical-ipasir","mode":"depth","run":0,"fold":-1,"seconds":14.12,"k":8,"nodes":253,"peak_mb":300,"status":"ok"}
+{"suite":"reference","dataset":"mouse.csv","solver":"gini","mode":"size","run":0,"fold":-1,"seconds":0.1,"k":4,"nodes":15,"peak_mb":20,"status":"ok"}
+{"suite":"reference","dataset":"mouse.csv","solver":"gini","mode":"size","run":1,"fold":-1,"seconds":9,"k":4,"nodes":17,"peak_mb":30,"status":"timeout"}
+`)
+	for _, tc := range []struct {
+		keys []string
+		want []string // cells after the keys
+	}{
+		{[]string{"mouse.csv", "size", "gini"}, []string{"4 (4, ×1.00)", "15 (15, ×1.00)", "0.1 (0.042, ×2.38)", "0.027 (×3.70)", "20", "1 ok, 1 timeout"}},
+		{[]string{"car.csv", "size", "cadical-ipasir"}, []string{"8 (8, ×1.00)", "143 (143, ×1.00)", "68.6 (343, ×0.20)", "45.6 (×1.50)", "400", "1 ok"}},
+		// Depth mode leaves the node count free: no reference for it.
+		{[]string{"car.csv", "depth", "cadical-ipasir"}, []string{"8 (8, ×1.00)", "253", "14.1 (70.6, ×0.20)", "0.84 (×16.8)", "300", "1 ok"}},
+	} {
+		row := markdownRow(t, md, tc.keys...)[len(tc.keys):]
+		if !slices.Equal(row, tc.want) {
+			t.Errorf("row %q: %q, want %q", tc.keys, row, tc.want)
+		}
+	}
+	if i, j := strings.Index(md, "| mouse.csv |"), strings.Index(md, "| car.csv |"); i < 0 || j < i {
+		t.Error("rows not in REFERENCE.md's order")
 	}
 }

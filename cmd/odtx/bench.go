@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/bench"
@@ -25,6 +28,12 @@ func benchCommand() *cli.Command {
 		Flags:        reportFlags(),
 		Action:       mergeBench,
 		OnUsageError: usageError,
+	}
+	job := &cli.Command{
+		Name:   "job",
+		Usage:  "run the job given as JSON on stdin and write its record to stdout (how a sweep runs each job)",
+		Hidden: true,
+		Action: benchJob,
 	}
 	return &cli.Command{
 		Name:  "bench",
@@ -47,7 +56,7 @@ func benchCommand() *cli.Command {
 			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
-		Commands: []*cli.Command{merge},
+		Commands: []*cli.Command{merge, job},
 		Action:   runBench,
 	}
 }
@@ -133,7 +142,7 @@ func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path str
 		if bar != nil {
 			bar.Describe(j.String())
 		}
-		return runner.Run(ctx, j)
+		return runChild(ctx, runner, j)
 	}
 	done := func(r bench.Record) error {
 		if bar != nil {
@@ -155,6 +164,82 @@ func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path str
 		return nil, exitError{code: 130, err: fmt.Errorf("interrupted after %d of %d jobs, recorded in %s", len(records), len(jobs), path)}
 	}
 	return records, err
+}
+
+// jobRequest is what a sweep hands the process that runs one job.
+type jobRequest struct {
+	Job     bench.Job     `json:"job"`
+	Data    string        `json:"data"`
+	Timeout time.Duration `json:"timeout"`
+	Probes  int           `json:"probes"`
+}
+
+// runChild runs job j as runner would, but in a child odtx process, so that
+// the peak memory measured is the job's own and a crash costs one record.
+func runChild(ctx context.Context, runner *bench.Runner, j bench.Job) bench.Record {
+	start := time.Now()
+	failed := func(err error) bench.Record {
+		return bench.Record{Job: j, Probes: max(runner.Probes, 1), Machine: runner.Machine, Time: start.UTC(),
+			Seconds: time.Since(start).Seconds(), Status: "error: job process: " + err.Error()}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return failed(err)
+	}
+	req, err := json.Marshal(jobRequest{Job: j, Data: runner.Data, Timeout: runner.Timeout, Probes: runner.Probes})
+	if err != nil {
+		return failed(err)
+	}
+	if runner.Timeout > 0 {
+		// The child keeps its own time limit; this one is for a child that
+		// does not.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, runner.Timeout+childGrace)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, self, "-q", "bench", "job")
+	cmd.Stdin = bytes.NewReader(req)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var rec bench.Record
+	switch {
+	case err != nil && stderr.Len() > 0:
+		rec = failed(fmt.Errorf("%w: %s", err, firstLine(stderr.String())))
+	case err != nil:
+		rec = failed(err)
+	default:
+		if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
+			rec = failed(fmt.Errorf("its record: %w", err))
+		}
+	}
+	if cmd.ProcessState != nil {
+		rec.PeakMB = peakMiB(cmd.ProcessState)
+	}
+	return rec
+}
+
+// childGrace is how long past the job's time limit a child may take to stop.
+const childGrace = 30 * time.Second
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+// benchJob runs the job of the jobRequest on stdin and writes its record to
+// stdout.
+func benchJob(ctx context.Context, _ *cli.Command) error {
+	var req jobRequest
+	if err := json.NewDecoder(os.Stdin).Decode(&req); err != nil {
+		return fmt.Errorf("read the job: %w", err)
+	}
+	options, err := benchOptions([]string{req.Job.Solver})
+	if err != nil {
+		return err
+	}
+	runner := &bench.Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Options: options, Machine: bench.ThisMachine()}
+	return json.NewEncoder(os.Stdout).Encode(runner.Run(ctx, req.Job))
 }
 
 func mergeBench(_ context.Context, cmd *cli.Command) error {

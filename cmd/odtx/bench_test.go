@@ -3,9 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/odtx/odtx/bench"
 	"github.com/odtx/odtx/internal/shareddata"
 )
 
@@ -58,6 +60,16 @@ func TestBenchMouse(t *testing.T) {
 	jsonl, err := os.ReadFile(filepath.Join(out, "results.jsonl"))
 	if n := strings.Count(string(jsonl), "\n"); err != nil || n != 22 {
 		t.Errorf("results.jsonl: %d lines (error %v), want 22: 2 modes × (learning + 10 folds)", n, err)
+	}
+	// Each job ran in a process of its own, whose peak memory it records.
+	records, err := bench.ReadRecordFiles(filepath.Join(out, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range records {
+		if runtime.GOOS == "linux" && (r.PeakMB < 1 || r.PeakMB > 1000) {
+			t.Errorf("%v: peak memory %.1f MiB", r.Job, r.PeakMB)
+		}
 	}
 }
 
