@@ -11,18 +11,30 @@ import (
 // its models can be checked, or the formula written out again for a solver
 // that reads files.
 type Formula struct {
-	lits    []int32 // every clause, each ended by 0
+	// Every clause, each ended by 0, in chunks that are never copied to
+	// grow: a formula of a million clauses then costs its size once,
+	// rather than up to three times while a single slice doubles.
+	chunks  [][]int32
 	maxVar  int
 	clauses int
 }
 
+// chunkLen is the capacity of a chunk, in literals.
+const chunkLen = 1 << 20
+
 // AddClause implements ClauseAdder.
 func (f *Formula) AddClause(lits []int) {
+	last := len(f.chunks) - 1
+	if last < 0 || len(f.chunks[last])+len(lits)+1 > cap(f.chunks[last]) {
+		f.chunks = append(f.chunks, make([]int32, 0, max(chunkLen, len(lits)+1)))
+		last++
+	}
+	c := f.chunks[last]
 	for _, l := range lits {
-		f.lits = append(f.lits, int32(l))
+		c = append(c, int32(l))
 		f.maxVar = max(f.maxVar, l, -l)
 	}
-	f.lits = append(f.lits, 0)
+	f.chunks[last] = append(c, 0)
 	f.clauses++
 }
 
@@ -36,16 +48,19 @@ func (f *Formula) Len() int { return f.clauses }
 // is only valid during the yield.
 func (f *Formula) All() iter.Seq2[int, []int32] {
 	return func(yield func(int, []int32) bool) {
-		n, start := 1, 0
-		for i, l := range f.lits {
-			if l != 0 {
-				continue
+		n := 1
+		for _, c := range f.chunks {
+			start := 0
+			for i, l := range c {
+				if l != 0 {
+					continue
+				}
+				if !yield(n, c[start:i]) {
+					return
+				}
+				n++
+				start = i + 1
 			}
-			if !yield(n, f.lits[start:i]) {
-				return
-			}
-			n++
-			start = i + 1
 		}
 	}
 }
