@@ -12,6 +12,14 @@ import (
 // Gini is the pure-Go back end, github.com/go-air/gini.
 type Gini struct {
 	g *gini.Gini
+	// reserved is the largest variable gini has been shown: gini resets
+	// every variable's saved phase whenever a solve finds more variables
+	// than the last, which an incremental search adding examples would
+	// do on every call. Showing it variables ahead, in a clause that holds
+	// anyway, keeps the phases of one model for the next call, and new
+	// variables start false, as in MiniSat. Measured in depth mode, one
+	// run: monk2 2.0 -> 0.33 s, wine 14.5 -> 2.7 s, monk1 0.16 -> 0.07 s.
+	reserved int
 }
 
 // NewGini returns an empty gini solver.
@@ -21,10 +29,19 @@ func NewGini() *Gini {
 
 // AddClause implements ClauseAdder.
 func (s *Gini) AddClause(lits []int) {
+	top := 0
 	for _, l := range lits {
 		s.g.Add(z.Dimacs2Lit(l))
+		top = max(top, l, -l)
 	}
 	s.g.Add(z.LitNull)
+	if top > s.reserved {
+		s.reserved = 2*top + 1024
+		r := z.Var(s.reserved)
+		s.g.Add(r.Pos())
+		s.g.Add(r.Neg())
+		s.g.Add(z.LitNull)
+	}
 }
 
 // Solve implements Solver.
