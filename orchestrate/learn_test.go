@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -183,5 +184,44 @@ func TestTimeout(t *testing.T) {
 			t.Fatalf("%d goroutines before Learn, %d after", before, runtime.NumGoroutine())
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestEveryThresholdKept: a threshold whose two neighbouring values hold one
+// class only (the boundary-point rule for single splits) may still be needed.
+// Here depth 2 needs x1 <= 3, though the rows with x1 = 3 and x1 = 4 are
+// all class A; without that test the optimum is depth 3.
+func TestEveryThresholdKept(t *testing.T) {
+	tbl, err := dataset.ReadTable(strings.NewReader("x0,x1,y\n1,4,A\n1,2,B\n2,6,A\n4,3,A\n2,2,A\n3,6,B\n"), "boundary.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tbl.Binarize(dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Learn(context.Background(), ds, Options{Mode: Size, NewSolver: gini})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, n := res.Root.Depth(), res.Root.Nodes(); d != 2 || n != 7 {
+		t.Fatalf("depth %d, %d nodes; want 2 and 7", d, n)
+	}
+	var rows [][]bool
+	var labels []int
+	for _, ex := range ds.Examples {
+		var row []bool
+		for f, v := range ex.Values {
+			if ds.Features[f].String() != "x1 <= 3" {
+				row = append(row, v)
+			}
+		}
+		rows, labels = append(rows, row), append(labels, ex.Class)
+	}
+	if len(rows[0]) != len(ds.Features)-1 {
+		t.Fatalf("no feature x1 <= 3 among %v", ds.Features)
+	}
+	if depth, _, ok := bruteforce.Optimal(rows, labels, 3); !ok || depth != 3 {
+		t.Fatalf("without x1 <= 3: depth %d (ok %v), want 3", depth, ok)
 	}
 }
