@@ -51,7 +51,8 @@ type Encoder struct {
 
 // New returns an encoder for trees of the given depth over features binary
 // features and classes classes, and writes to out the clauses that do not
-// depend on examples: every node tests exactly one feature.
+// depend on examples: every node tests exactly one feature, and every leaf
+// has one class at most.
 func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	e := newEncoder(out, depth, features, classes)
 	all := make([]int, features)
@@ -82,7 +83,7 @@ func NewLazy(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 }
 
 func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
-	e := &Encoder{
+	return &Encoder{
 		depth:    depth,
 		features: features,
 		classes:  classes,
@@ -90,7 +91,6 @@ func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 		fBase:    make([]int, features),
 		tests:    make([]atMostOne, 1<<depth-1),
 	}
-	return e
 }
 
 // addClasses allocates the C variables, and writes that a leaf has one
