@@ -11,7 +11,7 @@ const (
 	KindC   Kind = "C"   // leaf Leaf has class Class
 	KindX   Kind = "X"   // example Example goes to the true side at depth Level
 	KindU   Kind = "U"   // leaf Leaf has a class
-	KindH   Kind = "H"   // at least Count of leaves 0..Leaf have a class
+	KindH   Kind = "H"   // at least Count of the leaves under node Node have a class
 	KindAux Kind = "aux" // auxiliary variable of an at-most-one or at-least-one encoding
 )
 
@@ -24,12 +24,12 @@ type Var struct {
 }
 
 // segment is a run of variables allocated together: one feature's F
-// variables, one example's X, all C, all U, the H of the counter, or
-// auxiliary variables.
+// variables, one example's X, all C, all U, one node's H of the counter,
+// or auxiliary variables.
 type segment struct {
 	first int
 	kind  Kind
-	index int // the feature of F, the example of X, the counter's width for H
+	index int // the feature of F, the example of X, the node of H
 }
 
 // alloc returns the first of n new variables of a kind.
@@ -56,7 +56,7 @@ func (e *Encoder) Describe(v int) Var {
 	case KindU:
 		return Var{Kind: KindU, Leaf: off}
 	case KindH:
-		return Var{Kind: KindH, Leaf: off / s.index, Count: off%s.index + 1}
+		return Var{Kind: KindH, Node: s.index, Count: off + 1}
 	}
 	return Var{Kind: KindAux}
 }

@@ -23,8 +23,10 @@ func TestDescribe(t *testing.T) {
 			want[e.C(v, a)] = Var{Kind: KindC, Leaf: v, Class: a}
 		}
 		want[e.leafUsed[v]] = Var{Kind: KindU, Leaf: v}
-		for j, h := range e.count[v] {
-			want[h] = Var{Kind: KindH, Leaf: v, Count: j + 1}
+	}
+	for q := 1; q <= 3; q++ {
+		for j, h := range e.count[q] {
+			want[h] = Var{Kind: KindH, Node: q, Count: j + 1}
 		}
 	}
 	for i := range 2 {

@@ -46,7 +46,8 @@ type Encoder struct {
 	deferred int         // (lazy) holds when some node's at-least-one clause is deferred
 
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
-	count    [][]int // count[i][j-1]: at least j of the first i+1 leaves are used
+	count    [][]int // by node: count[q][j] holds if j+1 leaves under q are used
+	tot      [][]int
 }
 
 // New returns an encoder for trees of the given depth over features binary

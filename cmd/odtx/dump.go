@@ -108,7 +108,7 @@ func describe(ds *dataset.Dataset, examples []int, v int, d encode.Var) string {
 	case encode.KindU:
 		return s + fmt.Sprintf(" leaf=%d", d.Leaf)
 	case encode.KindH:
-		return s + fmt.Sprintf(" leaves<=%d count>=%d", d.Leaf, d.Count)
+		return s + fmt.Sprintf(" node=%d count>=%d", d.Node, d.Count)
 	}
 	return s
 }

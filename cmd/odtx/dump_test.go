@@ -58,7 +58,7 @@ func TestDumpComments(t *testing.T) {
 		"c var 13 C leaf=0 class=\"0\"\n",
 		" X line=2 depth=0\n",
 		" U leaf=0\n",
-		" H leaves<=0 count>=1\n",
+		" H node=1 count>=1\n",
 		"\np cnf ",
 	} {
 		if !strings.Contains(r.stdout, want) {
