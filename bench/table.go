@@ -124,9 +124,15 @@ func group[K comparable](records []Record, key func(Record) K) ([]K, map[K][]Rec
 // mean returns the mean of f over the records that finished and that keep
 // selects, NaN if there are none.
 func mean(records []Record, keep func(Record) bool, f func(Record) float64) float64 {
+	return meanOver(records, func(r Record) bool { return r.OK() && keep(r) }, f)
+}
+
+// meanOver returns the mean of f over the records that keep selects, finished
+// or not, NaN if there are none.
+func meanOver(records []Record, keep func(Record) bool, f func(Record) float64) float64 {
 	sum, n := 0.0, 0
 	for _, r := range records {
-		if r.OK() && keep(r) {
+		if keep(r) {
 			sum += f(r)
 			n++
 		}
@@ -142,19 +148,9 @@ func folds(r Record) bool    { return !r.Learning() }
 func all(Record) bool        { return true }
 
 // peak is the mean peak memory of the records that measured it, finished
-// or not: a job out of time shows how much it had taken. NaN if none did.
+// or not: a job out of time shows how much it had taken.
 func peak(records []Record) float64 {
-	sum, n := 0.0, 0
-	for _, r := range records {
-		if r.PeakMB > 0 {
-			sum += r.PeakMB
-			n++
-		}
-	}
-	if n == 0 {
-		return math.NaN()
-	}
-	return sum / float64(n)
+	return meanOver(records, func(r Record) bool { return r.PeakMB > 0 }, func(r Record) float64 { return r.PeakMB })
 }
 
 func seconds(r Record) float64  { return r.Seconds }
