@@ -23,10 +23,9 @@ import "github.com/odtx/odtx/solver"
 
 // Encoder writes the formula for trees of one depth.
 type Encoder struct {
-	depth    int
-	features int
-	classes  int
-	out      solver.ClauseAdder
+	depth   int
+	classes int
+	out     solver.ClauseAdder
 
 	vars, clauses int
 	segs          []segment // what each variable stands for, see Describe
@@ -47,7 +46,6 @@ type Encoder struct {
 
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
 	count    [][]int // by node: count[q][j] holds if j+1 leaves under q are used
-	tot      [][]int
 }
 
 // New returns an encoder for trees of the given depth over features binary
@@ -85,12 +83,11 @@ func NewLazy(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 
 func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	return &Encoder{
-		depth:    depth,
-		features: features,
-		classes:  classes,
-		out:      out,
-		fBase:    make([]int, features),
-		tests:    make([]atMostOne, 1<<depth-1),
+		depth:   depth,
+		classes: classes,
+		out:     out,
+		fBase:   make([]int, features),
+		tests:   make([]atMostOne, 1<<depth-1),
 	}
 }
 
@@ -136,9 +133,6 @@ func (e *Encoder) Examples() int { return e.examples }
 
 // Depth is the depth of the trees encoded.
 func (e *Encoder) Depth() int { return e.depth }
-
-// Active returns the features the nodes can test, in the order added.
-func (e *Encoder) Active() []int { return e.active }
 
 func (e *Encoder) add(lits ...int) {
 	e.clauses++
@@ -193,9 +187,6 @@ func (e *Encoder) Assumptions(dst []int) []int {
 			e.add(-e.open[q-1], e.deferred)
 		}
 		e.covered = len(e.active)
-	}
-	if e.deferred == 0 {
-		return dst
 	}
 	return append(dst, -e.deferred)
 }
