@@ -82,13 +82,7 @@ func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int) solver.Re
 	}
 	s := solver.NewGini()
 	defer s.Close()
-	for _, c := range f.All() {
-		lits := make([]int, len(c))
-		for i, l := range c {
-			lits[i] = int(l)
-		}
-		s.AddClause(lits)
-	}
+	f.AddTo(s)
 	res, err := s.Solve(context.Background(), assumptions)
 	if err != nil {
 		t.Fatal(err)

@@ -104,17 +104,35 @@ func (f *Formula) Check(value func(v int) bool, assumptions []int) error {
 
 // Write writes the clauses to w, without a header.
 func (f *Formula) Write(w *dimacs.Writer) error {
-	var clause []int
-	for _, c := range f.All() {
-		clause = clause[:0]
-		for _, l := range c {
-			clause = append(clause, int(l))
-		}
+	for clause := range f.ints() {
 		if err := w.Clause(clause); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// AddTo gives every clause to dst, such as a solver to load the formula.
+func (f *Formula) AddTo(dst ClauseAdder) {
+	for clause := range f.ints() {
+		dst.AddClause(clause)
+	}
+}
+
+// ints yields each clause as ints, in a slice reused from one to the next.
+func (f *Formula) ints() iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		var clause []int
+		for _, c := range f.All() {
+			clause = clause[:0]
+			for _, l := range c {
+				clause = append(clause, int(l))
+			}
+			if !yield(clause) {
+				return
+			}
+		}
+	}
 }
 
 func clauseString(c []int32) string {
