@@ -44,6 +44,9 @@ type Encoder struct {
 	open     []int       // by node (lazy): the literal that defers its at-least-one clause
 	deferred int         // (lazy) holds when some node's at-least-one clause is deferred
 
+	repeatGuard int // see NoRepeats
+	repeatsDone int // active features NoRepeats covers
+
 	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
 	count    [][]int // by node: count[q][j] holds if j+1 leaves under q are used
 }

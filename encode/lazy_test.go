@@ -15,15 +15,7 @@ func TestLazyMatchesNew(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 60 {
 		m, n, classes, depth := 1+r.IntN(7), 1+r.IntN(10), 2+r.IntN(2), 1+r.IntN(3)
-		rows := make([][]bool, n)
-		labels := make([]int, n)
-		for i := range rows {
-			rows[i] = make([]bool, m)
-			for f := range rows[i] {
-				rows[i][f] = r.IntN(2) == 1
-			}
-			labels[i] = r.IntN(classes)
-		}
+		rows, labels := randomData(r, m, n, classes)
 		maxLeaves := 1 + r.IntN(1<<depth)
 
 		var full, lazy solver.Formula
@@ -52,6 +44,20 @@ func TestLazyMatchesNew(t *testing.T) {
 	}
 }
 
+// randomData returns n rows of m random values, and a random label of each.
+func randomData(r *rand.Rand, m, n, classes int) (rows [][]bool, labels []int) {
+	rows = make([][]bool, n)
+	labels = make([]int, n)
+	for i := range rows {
+		rows[i] = make([]bool, m)
+		for f := range rows[i] {
+			rows[i][f] = r.IntN(2) == 1
+		}
+		labels[i] = r.IntN(classes)
+	}
+	return rows, labels
+}
+
 // TestLazyWithoutFeatures checks that nodes cannot go without a test.
 func TestLazyWithoutFeatures(t *testing.T) {
 	var f solver.Formula
@@ -67,12 +73,12 @@ func TestLazyWithoutFeatures(t *testing.T) {
 	}
 }
 
-// solve answers the formula e wrote to f, under e's assumptions and at most
-// maxLeaves leaves unless that is 0, with a fresh solver (gini cannot be
-// asked again after an unsatisfiable answer without assumptions).
-func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int) solver.Result {
+// solve answers the formula e wrote to f, under e's assumptions, extra, and
+// at most maxLeaves leaves unless that is 0, with a fresh solver (gini
+// cannot be asked again after an unsatisfiable answer without assumptions).
+func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int, extra ...int) solver.Result {
 	t.Helper()
-	assumptions := e.Assumptions(nil)
+	assumptions := append(e.Assumptions(nil), extra...)
 	if maxLeaves > 0 {
 		bound, err := e.LeafBound(maxLeaves)
 		if err != nil {

@@ -85,6 +85,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		assumptions := p.enc.Assumptions(nil)
 		if bound != 0 {
 			assumptions = append(assumptions, bound)
+		} else if g := p.enc.NoRepeats(); g != 0 {
+			// Fewer trees to search, and the proofs of depths shorter.
+			assumptions = append(assumptions, g)
 		}
 		res, err := p.sat.Solve(ctx, assumptions)
 		p.s.called(p, maxLeaves)
