@@ -225,3 +225,40 @@ func TestEveryThresholdKept(t *testing.T) {
 		t.Fatalf("without x1 <= 3: depth %d (ok %v), want 3", depth, ok)
 	}
 }
+
+// liar is gini answering every call as if it had no assumptions, or with
+// every variable false when allFalse is set.
+type liar struct {
+	solver.Solver
+	allFalse bool
+}
+
+func (l *liar) Solve(ctx context.Context, _ []int) (solver.Result, error) {
+	if l.allFalse {
+		return solver.Sat, nil
+	}
+	return l.Solver.Solve(ctx, nil)
+}
+
+func (l *liar) Value(v int) bool { return !l.allFalse && l.Solver.Value(v) }
+
+// TestWrongModels checks that a model that does not mean a consistent tree
+// within the call's bound is an error, never a tree.
+func TestWrongModels(t *testing.T) {
+	ds := testgen.Dataset(rand.New(rand.NewPCG(7, 8)), 6, 40, 2)
+	for _, c := range []struct {
+		allFalse bool
+		want     string
+	}{
+		{true, "the solver's model misclassifies line"},
+		{false, "the solver's model has"}, // leaves over the bound
+	} {
+		opt := Options{Mode: Size, AllFeatures: true, NewSolver: func() (solver.Solver, error) {
+			return &liar{solver.NewGini(), c.allFalse}, nil
+		}}
+		_, err := Learn(context.Background(), ds, opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("all false %v: err = %v, want %q", c.allFalse, err, c.want)
+		}
+	}
+}

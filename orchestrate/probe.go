@@ -101,6 +101,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 			return nil, errors.New("the solver gave no answer")
 		}
 		root := p.enc.Tree(p.sat.Value)
+		if root != nil && maxLeaves > 0 && root.Leaves() > maxLeaves {
+			return nil, fmt.Errorf("the solver's model has %d leaves, over the bound of %d", root.Leaves(), maxLeaves)
+		}
 		i := p.misclassified(root)
 		if i < 0 {
 			// A model may repeat a test on a path (depth mode leaves the
@@ -110,7 +113,7 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 			return root, nil
 		}
 		if p.encoded[i] {
-			return nil, fmt.Errorf("internal error: the model misclassifies line %d, which the formula encodes", p.s.ds.Examples[i].Line)
+			return nil, fmt.Errorf("the solver's model misclassifies line %d, which the formula encodes", p.s.ds.Examples[i].Line)
 		}
 		p.pull(i)
 		for range max(p.s.opt.Batch, 1) - 1 {
