@@ -65,6 +65,9 @@ func TestAgainstBruteForce(t *testing.T) {
 			}
 			checkConsistent(t, ds, res.Root)
 			gotDepth, gotNodes := res.Root.Depth(), res.Root.Nodes()
+			if pruned := tree.Prune(res.Root, rows).Nodes(); pruned != gotNodes {
+				t.Fatalf("trial %d %v: %d nodes, %d without the tests no example takes", trial, mode, gotNodes, pruned)
+			}
 			switch {
 			case !ok && gotDepth <= 3:
 				t.Fatalf("trial %d %v: depth %d, but no tree of depth <= 3 exists", trial, mode, gotDepth)

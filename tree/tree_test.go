@@ -54,3 +54,52 @@ func TestSimplify(t *testing.T) {
 		t.Fatal("no tree got smaller; the test lost its teeth")
 	}
 }
+
+// TestPrune: pruned trees classify every row as before, are no deeper, and
+// every test they keep sends some row each way.
+func TestPrune(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const features = 5
+	shrunk := 0
+	for range 500 {
+		root := randomTree(r, 5, features)
+		rows := make([][]bool, r.IntN(12))
+		for i := range rows {
+			rows[i] = make([]bool, features)
+			for f := range rows[i] {
+				rows[i][f] = r.IntN(2) == 1
+			}
+		}
+		p := Prune(root, rows)
+		for _, row := range rows {
+			holds := func(f int) bool { return row[f] }
+			if got, want := p.Classify(holds), root.Classify(holds); got != want {
+				t.Fatalf("row %v: class %d, before pruning %d", row, got, want)
+			}
+		}
+		if p.Depth() > root.Depth() {
+			t.Fatalf("depth %d, before pruning %d", p.Depth(), root.Depth())
+		}
+		if p.Nodes() < root.Nodes() {
+			shrunk++
+		}
+		var walk func(n *Node, rows [][]bool)
+		walk = func(n *Node, rows [][]bool) {
+			if n.IsLeaf() {
+				return
+			}
+			onFalse, onTrue := split(rows, n.Feature)
+			if len(onFalse) == 0 || len(onTrue) == 0 {
+				t.Fatalf("feature %d kept, with %d rows on the false side and %d on the true", n.Feature, len(onFalse), len(onTrue))
+			}
+			walk(n.False, onFalse)
+			walk(n.True, onTrue)
+		}
+		if len(rows) > 0 {
+			walk(p, rows)
+		}
+	}
+	if shrunk == 0 {
+		t.Fatal("no tree got smaller; the test lost its teeth")
+	}
+}
