@@ -97,9 +97,6 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	}
 	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples))}
 	s.pooled[0] = true
-	for _, ex := range ds.Examples {
-		s.rows = append(s.rows, ex.Values)
-	}
 	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
 	s.res = Result{Root: Greedy(ds), MinDepth: bits.Len(uint(classes - 1))}
@@ -142,7 +139,6 @@ func presentClasses(ds *dataset.Dataset) int {
 // search is the state shared by the probes of one Learn.
 type search struct {
 	ds    *dataset.Dataset
-	rows  [][]bool // the examples' values, for tree.Prune
 	opt   Options
 	start time.Time
 
@@ -202,7 +198,11 @@ func (s *search) result(p *probe) *Result {
 	// tests no example needs; the search keeps them (pruning the trees it
 	// searches from made monk2's size search 1.35x slower), the user need
 	// not: car's depth-mode tree has 243 nodes rather than 345.
-	r.Root = tree.Simplify(tree.Prune(r.Root, s.rows))
+	rows := make([][]bool, len(s.ds.Examples))
+	for i, ex := range s.ds.Examples {
+		rows[i] = ex.Values
+	}
+	r.Root = tree.Simplify(tree.Prune(r.Root, rows))
 	r.Stats = tree.Stats{SolverCalls: s.calls, Seconds: time.Since(s.start).Seconds()}
 	if p != nil {
 		r.Used = p.used

@@ -106,8 +106,8 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		}
 		i := p.misclassified(root)
 		if i < 0 {
-			// A model may repeat a test on a path (depth mode leaves the
-			// node count free); the simplified tree classifies alike.
+			// A model may repeat a test on a path (it is how a leaf sits
+			// above depth k); the simplified tree classifies alike.
 			root = tree.Simplify(root)
 			p.s.offer(root)
 			return root, nil
