@@ -22,7 +22,7 @@ func TestDescribe(t *testing.T) {
 		for a := range 3 {
 			want[e.C(v, a)] = Var{Kind: KindC, Leaf: v, Class: a}
 		}
-		want[e.leafUsed[v]] = Var{Kind: KindU, Leaf: v}
+		want[e.count[e.leaves()+v][0]] = Var{Kind: KindU, Leaf: v}
 	}
 	for q := 1; q <= 3; q++ {
 		for j, h := range e.count[q] {

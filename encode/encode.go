@@ -47,8 +47,7 @@ type Encoder struct {
 	repeatGuard int // see NoRepeats
 	repeatsDone int // active features NoRepeats covers
 
-	leafUsed []int   // U variable of each leaf, once LeafBound built the counter
-	count    [][]int // by node: count[q][j] holds if j+1 leaves under q are used
+	count [][]int // by node: count[q][j] holds if j+1 leaves under q are used; a leaf's is its U
 }
 
 // New returns an encoder for trees of the given depth over features binary

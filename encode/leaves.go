@@ -36,12 +36,10 @@ func (e *Encoder) LeafBound(max int) (int, error) {
 // leaves below force a count up.
 func (e *Encoder) buildCounter(width int) {
 	n := e.leaves()
-	e.leafUsed = make([]int, n)
 	e.count = make([][]int, 2*n)
 	first := e.alloc(n, KindU, 0)
 	for v := range n {
 		u := first + v
-		e.leafUsed[v] = u
 		for a := range e.classes {
 			e.add(-e.C(v, a), u) // A
 		}
