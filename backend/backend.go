@@ -13,6 +13,10 @@ import (
 	"github.com/odtx/odtx/solver"
 )
 
+// Default is the back end used when none is named: pure Go, it needs no
+// install.
+const Default = "gini"
+
 // Open returns a new, empty solver.
 type Open func() (solver.Solver, error)
 

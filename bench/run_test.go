@@ -23,7 +23,7 @@ func giniRunner(t *testing.T, dir string) *Runner {
 		Data:   dir,
 		Probes: 2,
 		Options: func(solver string, mode orchestrate.Mode) (orchestrate.Options, error) {
-			return orchestrate.Options{Mode: mode, NewSolver: open}, nil
+			return orchestrate.Options{Mode: mode, Engine: orchestrate.SAT, NewSolver: open}, nil
 		},
 		Machine: ThisMachine(),
 	}

@@ -47,7 +47,8 @@ func ParseMode(s string) (Mode, error) {
 
 // Options configure a search.
 type Options struct {
-	Mode Mode
+	Mode   Mode
+	Engine Engine
 	// NewSolver returns a fresh solver; the search uses one per depth, and
 	// calls it from several goroutines when Jobs > 1.
 	NewSolver func() (solver.Solver, error)
@@ -66,23 +67,28 @@ type Options struct {
 	AllFeatures bool
 }
 
-// Progress is the state of a search after a solver call.
+// Progress is the state of a search after a solver call, or a round of
+// the DP engine.
 type Progress struct {
-	Depth     int // depth of the call
-	MaxLeaves int // leaf bound of the call, 0 while searching the depth
-	Examples  int // examples encoded for that depth
-	Calls     int // solver calls so far, all depths together
+	Engine    Engine // SAT or DP
+	Depth     int    // depth of the call
+	MaxLeaves int    // leaf bound of the call, 0 while searching the depth
+	Examples  int    // examples encoded for that depth
+	Calls     int    // solver calls (DP rounds) so far, all depths together
 	Elapsed   time.Duration
 }
 
 // Result is the best tree a search found and how it found it.
 type Result struct {
-	Root *tree.Node // over the dataset's features and classes
+	Root   *tree.Node // over the dataset's features and classes
+	Engine Engine     // the engine that found Root
 	// Optimal is false when the search stopped before proving Root
 	// optimal; the bounds then say how far the proof got.
 	Optimal  bool
-	MinDepth int   // no consistent tree is shallower
-	MinNodes int   // in Size mode, no consistent tree of depth Root.Depth() has fewer nodes
+	MinDepth int // no consistent tree is shallower
+	MinNodes int // in Size mode, no consistent tree of depth Root.Depth() has fewer nodes
+	// ProvenBy names the engines that proved MinDepth and MinNodes.
+	ProvenBy tree.Proof
 	Used     []int // indices of the examples encoded for Root's depth, in the order added
 	Stats    tree.Stats
 }
@@ -91,15 +97,28 @@ type Result struct {
 // of ds correctly and, in Size mode, the fewest nodes among those. When ctx
 // ends first it returns, with ctx's error, the best consistent tree found
 // so far (at worst a greedy one) and the bounds proven.
+//
+// opt.Engine chooses the method; Auto chooses by the dataset's shape.
 func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
+	if opt.Engine == Auto {
+		opt.Engine = choose(ds)
+	}
+	if opt.Engine == DP {
+		return learnDP(ctx, ds, opt)
+	}
+	return learnSAT(ctx, ds, opt)
+}
+
+// learnSAT is Learn on the SAT engine.
+func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples))}
 	s.pooled[0] = true
 	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
-	s.res = Result{Root: Greedy(ds), MinDepth: bits.Len(uint(classes - 1))}
+	s.res = Result{Root: Greedy(ds), Engine: SAT, MinDepth: bits.Len(uint(classes - 1))}
 
 	p, err := s.minDepth(ctx)
 	if err != nil {
@@ -184,7 +203,7 @@ func (s *search) called(p *probe, maxLeaves int) {
 	defer s.mu.Unlock()
 	s.calls++
 	if s.opt.Progress != nil {
-		s.opt.Progress(Progress{Depth: p.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(p.used), Calls: s.calls, Elapsed: time.Since(s.start)})
+		s.opt.Progress(Progress{Engine: SAT, Depth: p.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(p.used), Calls: s.calls, Elapsed: time.Since(s.start)})
 	}
 }
 
@@ -198,11 +217,8 @@ func (s *search) result(p *probe) *Result {
 	// tests no example needs; the search keeps them (pruning the trees it
 	// searches from made monk2's size search 1.35x slower), the user need
 	// not: car's depth-mode tree has 243 nodes rather than 345.
-	rows := make([][]bool, len(s.ds.Examples))
-	for i, ex := range s.ds.Examples {
-		rows[i] = ex.Values
-	}
-	r.Root = tree.Simplify(tree.Prune(r.Root, rows))
+	r.Root = tidy(s.ds, r.Root)
+	r.ProvenBy = proof(SAT, s.opt.Mode, r.MinNodes)
 	r.Stats = tree.Stats{SolverCalls: s.calls, Seconds: time.Since(s.start).Seconds()}
 	if p != nil {
 		r.Used = p.used
@@ -211,4 +227,29 @@ func (s *search) result(p *probe) *Result {
 		r.Stats.Clauses = p.enc.Clauses()
 	}
 	return &r
+}
+
+// tidy drops from root the tests that no example of ds takes and those
+// whose outcome the tests above decide.
+func tidy(ds *dataset.Dataset, root *tree.Node) *tree.Node {
+	return tree.Simplify(tree.Prune(root, rows(ds)))
+}
+
+// rows returns the feature values of every example of ds.
+func rows(ds *dataset.Dataset) [][]bool {
+	rows := make([][]bool, len(ds.Examples))
+	for i, ex := range ds.Examples {
+		rows[i] = ex.Values
+	}
+	return rows
+}
+
+// proof names the engine that proved the bounds of a search in mode, the
+// node bound only if there is one.
+func proof(e Engine, mode Mode, minNodes int) tree.Proof {
+	p := tree.Proof{Depth: e.String()}
+	if mode == Size && minNodes > 0 {
+		p.Nodes = e.String()
+	}
+	return p
 }

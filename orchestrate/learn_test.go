@@ -21,16 +21,6 @@ import (
 
 func gini() (solver.Solver, error) { return solver.NewGini(), nil }
 
-// checkConsistent fails t unless root classifies every example of ds.
-func checkConsistent(t *testing.T, ds *dataset.Dataset, root *tree.Node) {
-	t.Helper()
-	for _, ex := range ds.Examples {
-		if got := root.Classify(func(f int) bool { return ex.Values[f] }); got != ex.Class {
-			t.Fatalf("line %d: class %d, want %d", ex.Line, got, ex.Class)
-		}
-	}
-}
-
 // TestAgainstBruteForce compares both modes with an exhaustive search over
 // all trees of depth at most 3, leaves at any depth, on random datasets.
 func TestAgainstBruteForce(t *testing.T) {
@@ -44,28 +34,23 @@ func TestAgainstBruteForce(t *testing.T) {
 		m, n, c := 1+r.IntN(5), 1+r.IntN(14), 2+r.IntN(2)
 		ds := testgen.Dataset(r, m, n, c)
 		if trial%3 == 0 {
-			addTwin(r, ds)
+			testgen.AddTwin(r, ds)
 		}
-		rows := make([][]bool, len(ds.Examples))
-		labels := make([]int, len(ds.Examples))
-		for i, ex := range ds.Examples {
-			rows[i], labels[i] = ex.Values, ex.Class
-		}
-		depth, nodes, ok := bruteforce.Optimal(rows, labels, 3)
+		depth, nodes, ok := testgen.Optimum(ds, 3)
 		if ok && nodes < 1<<(depth+1)-1 {
 			imperfect++
 		}
 		for _, mode := range []Mode{Depth, Size} {
 			// Neither batches of counterexamples, parallel depth probes
 			// nor grouping features may change the optimum.
-			opt := Options{Mode: mode, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
+			opt := Options{Mode: mode, Engine: SAT, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
 			res, err := Learn(context.Background(), ds, opt)
 			if err != nil {
-				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(rows), mode, err)
+				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(ds.Examples), mode, err)
 			}
-			checkConsistent(t, ds, res.Root)
+			testgen.CheckConsistent(t, ds, res.Root)
 			gotDepth, gotNodes := res.Root.Depth(), res.Root.Nodes()
-			if pruned := tree.Prune(res.Root, rows).Nodes(); pruned != gotNodes {
+			if pruned := tree.Prune(res.Root, rows(ds)).Nodes(); pruned != gotNodes {
 				t.Fatalf("trial %d %v: %d nodes, %d without the tests no example takes", trial, mode, gotNodes, pruned)
 			}
 			switch {
@@ -83,55 +68,59 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// addTwin adds to ds a copy or the complement of one of its features, which
-// the search must treat as one feature without losing either.
-func addTwin(r *rand.Rand, ds *dataset.Dataset) {
-	f, flip := r.IntN(len(ds.Features)), r.IntN(2) == 1
-	twin := ds.Features[f]
-	twin.Column += "'"
-	ds.Features = append(ds.Features, twin)
-	for i := range ds.Examples {
-		ex := &ds.Examples[i]
-		ex.Values = append(ex.Values, ex.Values[f] != flip)
-	}
-}
-
 // sharedOptima are the reference optima of ../shared/REFERENCE.md.
 var sharedOptima = []struct {
 	file         string
 	depth, nodes int
-	slow         bool // skipped with -short
+	slow         bool // the SAT engine is skipped with -short
+	satTooSlow   bool // the SAT engine takes minutes: DP alone
 }{
-	{"mouse.csv", 4, 15, false},
-	{"lung_cancer_examples.csv", 3, 7, false},
-	{"iris.csv", 4, 15, false},
-	{"zoo.csv", 4, 21, false},
-	{"monk1.csv", 5, 15, false},
-	{"monk3.csv", 6, 39, true},
-	{"monk2.csv", 6, 67, true},
-	{"wine.csv", 3, 15, true},
+	{"mouse.csv", 4, 15, false, false},
+	{"lung_cancer_examples.csv", 3, 7, false, false},
+	{"iris.csv", 4, 15, false, false},
+	{"zoo.csv", 4, 21, false, false},
+	{"monk1.csv", 5, 15, false, false},
+	{"monk3.csv", 6, 39, true, false},
+	{"monk2.csv", 6, 67, true, false},
+	{"wine.csv", 3, 15, true, false},
+	{"car.csv", 8, 143, true, true},
+	{"tic-tac-toe.csv", 7, 89, true, true},
+	// No tool had proven the node count before odtx's DP engine.
+	{"balance-scale.csv", 10, 309, true, true},
 }
 
+// TestSharedDatasets: every engine finds each shared dataset's optimum,
+// proven (REFERENCE.md beside the data).
 func TestSharedDatasets(t *testing.T) {
 	dir := shareddata.Dir(t)
 	for _, want := range sharedOptima {
-		for _, mode := range []Mode{Depth, Size} {
-			t.Run(fmt.Sprintf("%s/%v", want.file, mode), func(t *testing.T) {
-				if want.slow && testing.Short() {
+		for _, c := range []struct {
+			engine Engine
+			mode   Mode
+		}{{SAT, Depth}, {SAT, Size}, {DP, Depth}, {DP, Size}, {Auto, Size}} {
+			t.Run(fmt.Sprintf("%s/%v/%v", want.file, c.engine, c.mode), func(t *testing.T) {
+				mode := c.mode
+				if c.engine == SAT && want.satTooSlow {
+					t.Skip("the SAT engine takes minutes")
+				}
+				if c.engine == SAT && want.slow && testing.Short() {
 					t.Skip("slow; run without -short")
 				}
 				ds, _, err := dataset.Load(filepath.Join(dir, want.file), dataset.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini, Jobs: 1 + int(mode)})
+				res, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: c.engine, NewSolver: gini, Jobs: 1 + int(mode)})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if c.engine != Auto && res.Engine != c.engine {
+					t.Errorf("engine %v, want %v", res.Engine, c.engine)
 				}
 				if !res.Optimal || res.MinDepth != res.Root.Depth() {
 					t.Errorf("optimal %v, depth %d, proven lower bound %d", res.Optimal, res.Root.Depth(), res.MinDepth)
 				}
-				checkConsistent(t, ds, res.Root)
+				testgen.CheckConsistent(t, ds, res.Root)
 				if got := res.Root.Depth(); got != want.depth {
 					t.Errorf("depth %d, want %d", got, want.depth)
 				}
@@ -152,7 +141,7 @@ func BenchmarkLearn(b *testing.B) {
 					b.Fatal(err)
 				}
 				for b.Loop() {
-					if _, err := Learn(context.Background(), ds, Options{Mode: mode, NewSolver: gini}); err != nil {
+					if _, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: SAT, NewSolver: gini}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -171,14 +160,14 @@ func TestTimeout(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	res, err := Learn(ctx, ds, Options{Mode: Size, NewSolver: gini, Jobs: 3})
+	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: gini, Jobs: 3})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the deadline", err)
 	}
 	if res == nil || res.Optimal {
 		t.Fatalf("result %+v, want a tree not proven optimal", res)
 	}
-	checkConsistent(t, ds, res.Root)
+	testgen.CheckConsistent(t, ds, res.Root)
 	if res.MinDepth > res.Root.Depth() || res.MinDepth > 6 {
 		t.Errorf("lower bound %d against a tree of depth %d (optimum 6)", res.MinDepth, res.Root.Depth())
 	}
@@ -256,12 +245,41 @@ func TestWrongModels(t *testing.T) {
 		{true, "the solver's model misclassifies line"},
 		{false, "the solver's model has"}, // leaves over the bound
 	} {
-		opt := Options{Mode: Size, AllFeatures: true, NewSolver: func() (solver.Solver, error) {
+		opt := Options{Mode: Size, Engine: SAT, AllFeatures: true, NewSolver: func() (solver.Solver, error) {
 			return &liar{solver.NewGini(), c.allFalse}, nil
 		}}
 		_, err := Learn(context.Background(), ds, opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("all false %v: err = %v, want %q", c.allFalse, err, c.want)
+		}
+	}
+}
+
+// TestEnginesAgree: on random datasets too deep for the brute-force
+// oracle, the SAT and DP engines find the same least depth and node count.
+func TestEnginesAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	trials := 40
+	if testing.Short() {
+		trials = 10
+	}
+	for trial := range trials {
+		ds := testgen.Dataset(r, 6+r.IntN(4), 15+r.IntN(40), 2+r.IntN(2))
+		if trial%2 == 0 {
+			testgen.AddTwin(r, ds)
+		}
+		var got [2]*Result
+		for i, e := range []Engine{SAT, DP} {
+			res, err := Learn(context.Background(), ds, Options{Mode: Size, Engine: e, NewSolver: gini})
+			if err != nil {
+				t.Fatalf("trial %d %v: %v", trial, e, err)
+			}
+			testgen.CheckConsistent(t, ds, res.Root)
+			got[i] = res
+		}
+		if s, d := got[0].Root, got[1].Root; s.Depth() != d.Depth() || s.Nodes() != d.Nodes() {
+			t.Fatalf("trial %d (%d features, %d rows): SAT depth %d, %d nodes; DP depth %d, %d nodes",
+				trial, len(ds.Features), len(ds.Examples), s.Depth(), s.Nodes(), d.Depth(), d.Nodes())
 		}
 	}
 }

@@ -10,19 +10,25 @@ import (
 	"github.com/odtx/odtx/dataset"
 )
 
-// Stats describes the search that produced a tree.
+// Stats describes the search that produced a tree. The SAT engine counts
+// solver calls and formulas, the DP engine rounds and subproblems.
 type Stats struct {
-	ExamplesUsed int     `json:"examples_used"` // examples encoded in the final formula
-	SolverCalls  int     `json:"solver_calls"`
-	Variables    int     `json:"variables"` // of the final formula
-	Clauses      int     `json:"clauses"`   // of the final formula
+	ExamplesUsed int     `json:"examples_used"` // examples the final search ran on
+	SolverCalls  int     `json:"solver_calls,omitempty"`
+	Variables    int     `json:"variables,omitempty"`      // of the final formula
+	Clauses      int     `json:"clauses,omitempty"`        // of the final formula
+	Rounds       int     `json:"dp_rounds,omitempty"`      // dynamic-programming searches over a subset
+	Subproblems  int     `json:"dp_subproblems,omitempty"` // sets of examples the DP engine solved
 	Seconds      float64 `json:"seconds"`
 }
 
 // Meta is what a learning run adds to a tree in its JSON form.
 type Meta struct {
 	Mode    string // "depth" or "size"
+	Engine  string // the engine that found the tree
 	Optimal bool
+	// ProvenBy names the engines whose proofs the bounds rest on.
+	ProvenBy Proof
 	// Bound holds what the search proved when it stopped before proving
 	// the tree optimal; it is written only then.
 	Bound Bound
@@ -36,13 +42,22 @@ type Bound struct {
 	Nodes int `json:"nodes,omitempty"`
 }
 
+// Proof names the engines that proved the depth and the node count least
+// ("" where nothing was proven).
+type Proof struct {
+	Depth string `json:"depth,omitempty"`
+	Nodes string `json:"nodes,omitempty"`
+}
+
 // document is the JSON contract other tools read; see README.md.
 type document struct {
 	Depth   int       `json:"depth"`
 	Nodes   int       `json:"nodes"`
 	Leaves  int       `json:"leaves"`
 	Mode    string    `json:"mode,omitempty"`
+	Engine  string    `json:"engine,omitempty"`
 	Optimal bool      `json:"optimal"`
+	Proof   *Proof    `json:"proven_by,omitempty"`
 	Bound   *Bound    `json:"lower_bound,omitempty"`
 	Label   string    `json:"label"`
 	Classes []string  `json:"classes"`
@@ -66,7 +81,9 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Nodes:   t.Root.Nodes(),
 		Leaves:  t.Root.Leaves(),
 		Mode:    meta.Mode,
+		Engine:  meta.Engine,
 		Optimal: meta.Optimal,
+		Proof:   proof(meta.ProvenBy),
 		Bound:   bound(meta),
 		Label:   t.Label,
 		Classes: t.Classes,
@@ -77,6 +94,13 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false) // "<=" stays readable
 	return enc.Encode(doc)
+}
+
+func proof(p Proof) *Proof {
+	if p == (Proof{}) {
+		return nil
+	}
+	return &p
 }
 
 func bound(meta Meta) *Bound {

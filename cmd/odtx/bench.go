@@ -279,21 +279,33 @@ func report(dir, format string, records []bench.Record) error {
 
 // benchOptions checks that every solver can run here, before any job
 // starts, and returns the search options of each, made by searchOptions.
+// The engine names dp and auto stand beside the back ends, auto with the
+// default back end for its SAT part.
 func benchOptions(solvers []string) (func(string, orchestrate.Mode) (orchestrate.Options, error), error) {
-	opens := make(map[string]backend.Open, len(solvers))
+	type choice struct {
+		engine orchestrate.Engine
+		names  []string
+		open   backend.Open
+	}
+	choices := make(map[string]choice, len(solvers))
 	for _, s := range solvers {
-		open, err := backend.LookupPortfolio(strings.Split(s, "+"))
+		c := choice{engine: orchestrate.SAT, names: strings.Split(s, "+")}
+		if e, err := orchestrate.ParseEngine(s); err == nil && e != orchestrate.SAT {
+			c = choice{engine: e, names: []string{backend.Default}}
+		}
+		open, err := backend.LookupPortfolio(c.names)
 		if err != nil {
 			return nil, err
 		}
-		opens[s] = open
+		c.open = open
+		choices[s] = c
 	}
 	return func(s string, mode orchestrate.Mode) (orchestrate.Options, error) {
-		open, ok := opens[s]
+		c, ok := choices[s]
 		if !ok {
 			return orchestrate.Options{}, fmt.Errorf("solver %q not among --solvers", s)
 		}
-		return searchOptions(strings.Split(s, "+"), mode, open), nil
+		return searchOptions(c.engine, c.names, mode, c.open), nil
 	}, nil
 }
 

@@ -55,7 +55,11 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(solverNames(cmd), mode, newSolver), jobs)
+	e, err := engine(cmd)
+	if err != nil {
+		return err
+	}
+	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, solverNames(cmd), mode, newSolver), jobs)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("time limit %v reached before every fold's tree was proven optimal", cmd.Duration("timeout"))

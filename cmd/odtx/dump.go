@@ -50,7 +50,8 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 		if nodes > 0 {
 			mode = orchestrate.Size
 		}
-		res, err := runLearn(ctx, cmd, ds, mode)
+		// The rows a SAT run encoded make a formula that proves its bound.
+		res, err := runLearn(ctx, cmd, ds, orchestrate.SAT, mode)
 		if err != nil {
 			return err
 		}

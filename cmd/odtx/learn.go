@@ -42,7 +42,11 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	res, stopped := runLearn(ctx, cmd, ds, mode)
+	e, err := engine(cmd)
+	if err != nil {
+		return err
+	}
+	res, stopped := runLearn(ctx, cmd, ds, e, mode)
 	if res == nil {
 		return stopped
 	}
@@ -54,10 +58,12 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
 	meta := tree.Meta{
-		Mode:    mode.String(),
-		Optimal: res.Optimal,
-		Bound:   tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
-		Stats:   res.Stats,
+		Mode:     mode.String(),
+		Engine:   res.Engine.String(),
+		ProvenBy: res.ProvenBy,
+		Optimal:  res.Optimal,
+		Bound:    tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
+		Stats:    res.Stats,
 	}
 	var out bytes.Buffer
 	if err := write(t, &out, meta); err != nil {
@@ -82,18 +88,18 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	return dataset.Load(path, opt)
 }
 
-// runLearn runs the search with the global flags: solver, jobs, time
+// runLearn runs the search on engine e with the global flags: solver, jobs, time
 // limit, trace, and progress on a terminal. When the time limit stops the
 // search it returns the best tree found with an error asking for exit
 // code 2; other errors come with no result.
-func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) (*orchestrate.Result, error) {
+func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode) (*orchestrate.Result, error) {
 	newSolver, closeTrace, err := solverFactory(cmd)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	opt := searchOptions(solverNames(cmd), mode, newSolver)
+	opt := searchOptions(e, solverNames(cmd), mode, newSolver)
 	opt.Jobs = int(cmd.Int("jobs"))
 	if !cmd.Bool("quiet") {
 		progress := progressReporter()

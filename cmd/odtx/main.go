@@ -48,11 +48,16 @@ func (e exitError) Unwrap() error { return e.err }
 func app() *cli.Command {
 	root := &cli.Command{
 		Name:  "odtx",
-		Usage: "learn provably optimal decision trees with SAT solvers",
+		Usage: "learn provably optimal decision trees with SAT solvers and dynamic programming",
 		Flags: []cli.Flag{
 			&cli.StringFlag{
+				Name:  "engine",
+				Value: "auto",
+				Usage: "exact method: sat (the paper's SAT encoding), dp (dynamic programming over example sets) or auto (per dataset, the one measured faster for its kind); --solver alone means sat",
+			},
+			&cli.StringFlag{
 				Name:  "solver",
-				Value: "gini",
+				Value: backend.Default,
 				Usage: "SAT back end: " + strings.Join(backend.Names(), ", "),
 			},
 			&cli.StringFlag{

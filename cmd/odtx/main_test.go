@@ -452,7 +452,7 @@ func keys(m map[string]any) []string {
 // consistency of its counts with its tree, and returns the tree's shape.
 func checkDoc(t *testing.T, doc map[string]any, mode, label string, classes []any, columns []string) shape {
 	t.Helper()
-	want := []string{"classes", "depth", "label", "leaves", "mode", "nodes", "optimal", "root", "stats"}
+	want := []string{"classes", "depth", "engine", "label", "leaves", "mode", "nodes", "optimal", "proven_by", "root", "stats"}
 	if got := keys(doc); !slices.Equal(got, want) {
 		t.Fatalf("keys %q, want %q", got, want)
 	}
@@ -472,7 +472,16 @@ func checkDoc(t *testing.T, doc map[string]any, mode, label string, classes []an
 	if !ok {
 		t.Fatalf("stats is %#v, want an object", doc["stats"])
 	}
-	wantStats := []string{"clauses", "examples_used", "seconds", "solver_calls", "variables"}
+	wantStats := map[any][]string{
+		"sat": {"clauses", "examples_used", "seconds", "solver_calls", "variables"},
+		"dp":  {"dp_rounds", "dp_subproblems", "examples_used", "seconds"},
+	}[doc["engine"]]
+	if wantStats == nil {
+		t.Fatalf("engine %#v, want sat or dp", doc["engine"])
+	}
+	if p, _ := doc["proven_by"].(map[string]any); p["depth"] != doc["engine"] || (mode == "size") != (p["nodes"] == doc["engine"]) {
+		t.Errorf("proven_by %#v, want the engine %v for the depth and, in size mode, the nodes", doc["proven_by"], doc["engine"])
+	}
 	if got := keys(stats); !slices.Equal(got, wantStats) {
 		t.Errorf("stats keys %q, want %q", got, wantStats)
 	}

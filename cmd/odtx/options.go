@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/odtx/odtx/backend"
@@ -37,11 +38,29 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 // binary, which starts afresh each call; see README.md for what it costs.
 const oneShotBatch = 8
 
+// engine returns the engine --engine names. Naming a SAT back end with
+// --solver or --portfolio, or asking for a --trace of its calls, means the
+// SAT engine unless --engine is given too.
+func engine(cmd *cli.Command) (orchestrate.Engine, error) {
+	e, err := orchestrate.ParseEngine(cmd.String("engine"))
+	if err != nil {
+		return 0, err
+	}
+	sat := cmd.IsSet("solver") || cmd.IsSet("portfolio") || cmd.String("trace") != ""
+	switch {
+	case !cmd.IsSet("engine") && sat:
+		return orchestrate.SAT, nil
+	case e == orchestrate.DP && cmd.String("trace") != "":
+		return 0, errors.New("--trace records SAT solver calls, and the dp engine makes none")
+	}
+	return e, nil
+}
+
 // searchOptions returns the options of a one-depth-at-a-time search in
-// mode with the named back ends (a portfolio if several), whose
-// constructor is newSolver.
-func searchOptions(names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
-	opt := orchestrate.Options{Mode: mode, NewSolver: newSolver}
+// mode on engine e, with the named back ends (a portfolio if several),
+// whose constructor is newSolver, for the SAT engine.
+func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
+	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver}
 	if backend.OneShot(names...) {
 		opt.Batch = oneShotBatch
 	}

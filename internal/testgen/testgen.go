@@ -5,8 +5,11 @@ package testgen
 import (
 	"fmt"
 	"math/rand/v2"
+	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/bruteforce"
+	"github.com/odtx/odtx/tree"
 )
 
 // Pigeonhole passes to add the clauses saying that holes+1 pigeons sit in
@@ -61,4 +64,37 @@ func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
 		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Values: values, Class: r.IntN(classes)})
 	}
 	return ds
+}
+
+// AddTwin adds to ds a copy or the complement of one of its features, which
+// a search must treat as one feature without losing either.
+func AddTwin(r *rand.Rand, ds *dataset.Dataset) {
+	f, flip := r.IntN(len(ds.Features)), r.IntN(2) == 1
+	twin := ds.Features[f]
+	twin.Column += "'"
+	ds.Features = append(ds.Features, twin)
+	for i := range ds.Examples {
+		ex := &ds.Examples[i]
+		ex.Values = append(ex.Values, ex.Values[f] != flip)
+	}
+}
+
+// CheckConsistent fails t unless root classifies every example of ds.
+func CheckConsistent(t testing.TB, ds *dataset.Dataset, root *tree.Node) {
+	t.Helper()
+	for _, ex := range ds.Examples {
+		if got := root.Classify(func(f int) bool { return ex.Values[f] }); got != ex.Class {
+			t.Fatalf("line %d: class %d, want %d", ex.Line, got, ex.Class)
+		}
+	}
+}
+
+// Optimum is bruteforce.Optimal on the examples of ds.
+func Optimum(ds *dataset.Dataset, maxDepth int) (depth, nodes int, ok bool) {
+	rows := make([][]bool, len(ds.Examples))
+	labels := make([]int, len(ds.Examples))
+	for i, ex := range ds.Examples {
+		rows[i], labels[i] = ex.Values, ex.Class
+	}
+	return bruteforce.Optimal(rows, labels, maxDepth)
 }

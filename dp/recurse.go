@@ -1,0 +1,307 @@
+package dp
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/odtx/odtx/tree"
+)
+
+// recursion is the state of the depth-first searches over sets of examples:
+// the cache, one scratch level per depth of recursion, and the stop signal.
+type recursion struct {
+	x       *examples
+	cache   *cache
+	levels  []*level
+	ctx     context.Context
+	ticks   int
+	stopped bool
+}
+
+// level is the scratch space of one depth of the recursion.
+type level struct {
+	v      view
+	s0, s1 []int32
+}
+
+func (r *recursion) level(i int) *level {
+	for len(r.levels) <= i {
+		r.levels = append(r.levels, &level{})
+	}
+	return r.levels[i]
+}
+
+// stop reports whether the search must stop, looking at the context now
+// and then: it is checked on every call, and a select costs more than the
+// work of a small call.
+func (r *recursion) stop() bool {
+	r.ticks++
+	if r.ticks%1024 == 0 && r.ctx.Err() != nil {
+		r.stopped = true
+	}
+	return r.stopped
+}
+
+// pure returns the class of set when one class labels it all.
+func (r *recursion) pure(set []int32) (int, bool) {
+	c := r.x.class[set[0]]
+	for _, i := range set[1:] {
+		if r.x.class[i] != c {
+			return 0, false
+		}
+	}
+	return int(c), true
+}
+
+// view loads set into the view of recursion level i.
+func (r *recursion) view(i int, set []int32) *view {
+	v := &r.level(i).v
+	v.load(r.x, set)
+	return v
+}
+
+// storeDepth records what a search learnt of the depth set needs: lb,
+// exact with a tree t. Bounds only rise, and nothing is recorded once the
+// search is stopped, when the calls below may have been cut short.
+func (r *recursion) storeDepth(set []int32, lb int, t *tree.Node) {
+	if r.stopped {
+		return
+	}
+	e := r.cache.get(set)
+	switch {
+	case t != nil:
+		e.depthLB, e.depth = int32(lb), t
+	case e.depth == nil:
+		e.depthLB = max(e.depthLB, int32(min(lb, infinity)))
+	}
+}
+
+// storeLeaves is storeDepth for the leaves of trees of depth d or less.
+func (r *recursion) storeLeaves(set []int32, d, lb int, t *tree.Node) {
+	if r.stopped {
+		return
+	}
+	e := r.cache.get(set)
+	b := e.leafBound(d)
+	switch {
+	case t != nil:
+		e.setLeaves(d, bound{int32(lb), t})
+	case b.t == nil:
+		e.setLeaves(d, bound{max(b.lb, int32(min(lb, infinity))), nil})
+	}
+	if lb >= infinity {
+		r.storeDepth(set, d+1, nil)
+	}
+}
+
+// classBound is the least depth of a tree with a leaf for each of n
+// classes.
+func classBound(n int) int { return bits.Len(uint(n - 1)) }
+
+// depth returns the least depth of a tree that classifies every example of
+// set, with such a tree, when it is less than ub; otherwise a lower bound
+// on it that is at least ub, and nil. i is the level of recursion.
+func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
+	if c, ok := r.pure(set); ok {
+		if ub > 0 {
+			return 0, tree.Leaf(c)
+		}
+		return 0, nil
+	}
+	if ub <= 1 || r.stop() {
+		return 1, nil
+	}
+	lb := 1
+	if e := r.cache.lookup(set); e != nil {
+		if e.depth != nil {
+			if d := int(e.depthLB); d < ub {
+				return d, e.depth
+			}
+			return int(e.depthLB), nil
+		}
+		lb = max(lb, int(e.depthLB))
+	}
+	if lb >= ub {
+		return lb, nil
+	}
+	v := r.view(i, set)
+	n, _, _ := v.present(v.all)
+	lb = max(lb, classBound(n))
+	switch {
+	case len(v.feats) == 0:
+		// Examples that no feature tells apart, with different classes.
+		r.storeDepth(set, infinity, nil)
+		return infinity, nil
+	case lb == 1:
+		if _, t := v.stump(v.all); t != nil {
+			r.storeDepth(set, 1, t)
+			return 1, t
+		}
+		lb = 2
+	}
+	if lb == 2 && ub > 2 {
+		if _, t := v.depthTwo(true); t != nil {
+			r.storeDepth(set, 2, t)
+			return 2, t
+		}
+		lb = 3
+	}
+	if lb >= ub {
+		r.storeDepth(set, lb, nil)
+		return lb, nil
+	}
+
+	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
+	l := r.level(i)
+	for _, f := range v.order() {
+		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
+		// The larger side first: it is the likelier to fail, and then the
+		// other need not be searched.
+		big, small, bigTrue := l.s0, l.s1, false
+		if len(small) > len(big) {
+			big, small, bigTrue = small, big, true
+		}
+		db, tb := r.depth(big, best-1, i+1)
+		if tb == nil {
+			failed = min(failed, db+1)
+			continue
+		}
+		ds, ts := r.depth(small, best-1, i+1)
+		if ts == nil {
+			failed = min(failed, max(db, ds)+1)
+			continue
+		}
+		if d := max(db, ds) + 1; d < best {
+			best = d
+			if bigTrue {
+				bestTree = tree.Split(int(f), ts, tb)
+			} else {
+				bestTree = tree.Split(int(f), tb, ts)
+			}
+			if best == lb {
+				break
+			}
+		}
+	}
+	if bestTree != nil {
+		r.storeDepth(set, best, bestTree)
+		return best, bestTree
+	}
+	lb = max(lb, failed)
+	r.storeDepth(set, lb, nil)
+	return lb, nil
+}
+
+// leafBound returns a lower bound on the leaves of a tree of depth d or
+// less that classifies every example of set, from what is known without
+// searching.
+func (r *recursion) leafBound(set []int32, d int) int {
+	if _, ok := r.pure(set); ok {
+		return 1
+	}
+	e := r.cache.lookup(set)
+	if e != nil && int(e.depthLB) > d {
+		return infinity
+	}
+	return max(2, int(e.leafBound(d).lb))
+}
+
+// leaves returns the fewest leaves of a tree of depth d or less that
+// classifies every example of set, with such a tree, when they are fewer
+// than ub; otherwise a lower bound on them that is at least ub, and nil.
+// i is the level of recursion.
+func (r *recursion) leaves(set []int32, d, ub, i int) (int, *tree.Node) {
+	if c, ok := r.pure(set); ok {
+		if ub > 1 {
+			return 1, tree.Leaf(c)
+		}
+		return 1, nil
+	}
+	if d == 0 {
+		return infinity, nil
+	}
+	if ub <= 2 || r.stop() {
+		return 2, nil
+	}
+	lb := 2
+	if e := r.cache.lookup(set); e != nil {
+		if int(e.depthLB) > d {
+			return infinity, nil
+		}
+		b := e.leafBound(d)
+		if b.t != nil {
+			if l := int(b.lb); l < ub {
+				return l, b.t
+			}
+			return int(b.lb), nil
+		}
+		lb = max(lb, int(b.lb))
+	}
+	if lb >= ub {
+		return lb, nil
+	}
+	v := r.view(i, set)
+	n, _, _ := v.present(v.all)
+	lb = max(lb, n)
+	switch {
+	case len(v.feats) == 0:
+		r.storeDepth(set, infinity, nil)
+		return infinity, nil
+	case lb == 2:
+		if _, t := v.stump(v.all); t != nil {
+			r.storeLeaves(set, d, 2, t)
+			return 2, t
+		}
+		lb = 3
+	}
+	if d == 1 {
+		r.storeLeaves(set, d, infinity, nil)
+		return infinity, nil
+	}
+	if lb >= ub {
+		r.storeLeaves(set, d, lb, nil)
+		return lb, nil
+	}
+	if d == 2 {
+		l, t := v.depthTwo(false)
+		r.storeLeaves(set, d, l, t)
+		if l < ub {
+			return l, t
+		}
+		return l, nil
+	}
+
+	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
+	l := r.level(i)
+	for _, f := range v.order() {
+		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
+		lb0, lb1 := r.leafBound(l.s0, d-1), r.leafBound(l.s1, d-1)
+		if lb0+lb1 >= best {
+			failed = min(failed, lb0+lb1)
+			continue
+		}
+		l0, t0 := r.leaves(l.s0, d-1, best-lb1, i+1)
+		if t0 == nil {
+			failed = min(failed, l0+lb1)
+			continue
+		}
+		l1, t1 := r.leaves(l.s1, d-1, best-l0, i+1)
+		if t1 == nil {
+			failed = min(failed, l0+l1)
+			continue
+		}
+		if l0+l1 < best {
+			best, bestTree = l0+l1, tree.Split(int(f), t0, t1)
+			if best == lb {
+				break
+			}
+		}
+	}
+	if bestTree != nil {
+		r.storeLeaves(set, d, best, bestTree)
+		return best, bestTree
+	}
+	lb = max(lb, min(failed, infinity))
+	r.storeLeaves(set, d, lb, nil)
+	return lb, nil
+}

@@ -1,0 +1,209 @@
+package dp
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// Options configure a Search.
+type Options struct {
+	// Progress, if set, is called after every round of the incremental
+	// loop.
+	Progress func(Progress)
+	// CacheBytes bounds the memory of the cache of subproblems, roughly;
+	// 0 means DefaultCacheBytes. The cache is emptied when it outgrows it.
+	CacheBytes int
+}
+
+// DefaultCacheBytes is the cache budget when Options.CacheBytes is 0.
+const DefaultCacheBytes = 256 << 20
+
+// Progress is the state of a search after a round.
+type Progress struct {
+	Depth     int // depth of the round's search
+	MaxLeaves int // leaf bound of the round, 0 while searching the depth
+	Examples  int // examples the round searched on
+	Rounds    int // rounds so far
+	Elapsed   time.Duration
+}
+
+// Stats describe the work a Search has done.
+type Stats struct {
+	Rounds      int // searches over a subset of the examples
+	Subproblems int // sets of examples whose results were cached
+	CacheResets int // times the cache outgrew its budget and was emptied
+}
+
+// Search finds optimal trees for one dataset. Its methods must be called
+// from one goroutine at a time; what one call learns, later calls reuse.
+type Search struct {
+	x     *examples
+	r     *recursion
+	opt   Options
+	start time.Time
+
+	set    []int32 // the examples searched on, in increasing order
+	inSet  []bool
+	rounds int
+
+	depthLB  int // no consistent tree is shallower
+	leafLB   int // no consistent tree of depth leafAt has fewer leaves
+	leafAt   int
+	depthFor *tree.Node
+}
+
+// New prepares a search over the examples of ds. It starts on one example
+// of each class and adds examples as trees misclassify them.
+func New(ds *dataset.Dataset, opt Options) *Search {
+	x := pack(ds)
+	limit := opt.CacheBytes
+	if limit <= 0 {
+		limit = DefaultCacheBytes
+	}
+	s := &Search{
+		x:     x,
+		r:     &recursion{x: x, cache: newCache(limit)},
+		opt:   opt,
+		start: time.Now(),
+		inSet: make([]bool, x.n),
+	}
+	seen := make(map[int32]bool)
+	present := 0
+	for i, c := range x.class {
+		if !seen[c] {
+			seen[c] = true
+			present++
+			s.add(int32(i))
+		}
+	}
+	s.depthLB = classBound(present)
+	s.leafLB = present
+	return s
+}
+
+// add puts example i into the set searched on.
+func (s *Search) add(i int32) {
+	if s.inSet[i] {
+		return
+	}
+	s.inSet[i] = true
+	at, _ := slices.BinarySearch(s.set, i)
+	s.set = slices.Insert(s.set, at, i)
+}
+
+// DepthBound returns the depth that no consistent tree is known to be
+// shallower than.
+func (s *Search) DepthBound() int { return s.depthLB }
+
+// LeafBound returns the number of leaves that no consistent tree of depth
+// d or less is known to be smaller than.
+func (s *Search) LeafBound(d int) int {
+	if d == s.leafAt {
+		return s.leafLB
+	}
+	return 1
+}
+
+// Used returns the indices of the examples searched on, in increasing order.
+func (s *Search) Used() []int {
+	out := make([]int, len(s.set))
+	for k, i := range s.set {
+		out[k] = int(i)
+	}
+	return out
+}
+
+// Stats returns the work done so far.
+func (s *Search) Stats() Stats {
+	return Stats{Rounds: s.rounds, Subproblems: s.r.cache.entries, CacheResets: s.r.cache.resets}
+}
+
+// errContradiction is returned when examples that no feature tells apart
+// have different classes.
+var errContradiction = errors.New("the data contradicts itself: no consistent tree exists")
+
+// MinDepth returns a tree of the least depth that classifies every example.
+// When ctx ends first it returns ctx's error, with DepthBound what was
+// proven.
+func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
+	s.r.ctx = ctx
+	for {
+		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
+			return nil, ctx.Err()
+		}
+		d, t := s.r.depth(s.set, s.depthLB+1, 0)
+		s.round(s.depthLB, 0)
+		if s.r.stopped {
+			return nil, ctx.Err()
+		}
+		if t == nil {
+			if d >= infinity {
+				return nil, errContradiction
+			}
+			// No tree of depth depthLB on these examples, nor on all.
+			s.depthLB = d
+			continue
+		}
+		if !s.grow(t) {
+			s.depthFor = t
+			return t, nil
+		}
+	}
+}
+
+// MinLeaves returns a tree with the fewest leaves among those of depth d or
+// less that classify every example, given upper, one of them. When ctx
+// ends first it returns the best tree found, with ctx's error, and
+// LeafBound(d) says what was proven.
+func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.Node, error) {
+	s.r.ctx = ctx
+	if s.leafAt != d {
+		s.leafAt, s.leafLB = d, max(s.leafLB, 1)
+		if d == s.depthLB {
+			// Every consistent tree is at least this deep, and so has a
+			// leaf more than its depth.
+			s.leafLB = max(s.leafLB, d+1)
+		}
+	}
+	best := upper
+	for best.Leaves() > s.leafLB {
+		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
+			return best, ctx.Err()
+		}
+		l, t := s.r.leaves(s.set, d, best.Leaves(), 0)
+		s.round(d, best.Leaves()-1)
+		if s.r.stopped {
+			return best, ctx.Err()
+		}
+		s.leafLB = max(s.leafLB, min(l, best.Leaves()))
+		if t == nil {
+			break
+		}
+		if !s.grow(t) {
+			best = t
+		}
+	}
+	return best, nil
+}
+
+// grow adds to the set examples t gets wrong, at most one for each leaf,
+// and reports whether there were any.
+func (s *Search) grow(t *tree.Node) bool {
+	wrong := s.x.wrong(t, s.inSet, -1)
+	for _, i := range wrong {
+		s.add(i)
+	}
+	return len(wrong) > 0
+}
+
+func (s *Search) round(depth, maxLeaves int) {
+	s.rounds++
+	if s.opt.Progress != nil {
+		s.opt.Progress(Progress{Depth: depth, MaxLeaves: maxLeaves, Examples: len(s.set), Rounds: s.rounds, Elapsed: time.Since(s.start)})
+	}
+}

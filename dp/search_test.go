@@ -1,0 +1,86 @@
+package dp
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/tree"
+)
+
+// learn runs both searches on ds: the least depth, then the fewest leaves
+// at that depth.
+func learn(t testing.TB, ds *dataset.Dataset) (depthTree, sizeTree *tree.Node) {
+	t.Helper()
+	s := New(ds, Options{})
+	depthTree, err := s.MinDepth(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.DepthBound() != depthTree.Depth() {
+		t.Fatalf("bound %d beside a tree of depth %d", s.DepthBound(), depthTree.Depth())
+	}
+	sizeTree, err = s.MinLeaves(context.Background(), depthTree.Depth(), depthTree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.LeafBound(depthTree.Depth()) != sizeTree.Leaves() {
+		t.Fatalf("leaf bound %d beside a tree of %d leaves", s.LeafBound(depthTree.Depth()), sizeTree.Leaves())
+	}
+	return depthTree, sizeTree
+}
+
+// TestAgainstBruteForce compares both searches with an exhaustive search
+// over all trees of depth at most 4, leaves at any depth, on random
+// datasets, some with twin or complementary features.
+func TestAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	trials := 2000
+	if testing.Short() {
+		trials = 400
+	}
+	imperfect := 0 // optima that are not perfect trees, the case to get right
+	for trial := range trials {
+		m, n, c := 1+r.IntN(6), 1+r.IntN(40), 2+r.IntN(3)
+		ds := testgen.Dataset(r, m, n, c)
+		if trial%3 == 0 {
+			testgen.AddTwin(r, ds)
+		}
+		depth, nodes, ok := testgen.Optimum(ds, 4)
+		if ok && nodes < 1<<(depth+1)-1 {
+			imperfect++
+		}
+		depthTree, sizeTree := learn(t, ds)
+		testgen.CheckConsistent(t, ds, depthTree)
+		testgen.CheckConsistent(t, ds, sizeTree)
+		switch {
+		case !ok && depthTree.Depth() <= 4:
+			t.Fatalf("trial %d: depth %d, but no tree of depth <= 4 exists", trial, depthTree.Depth())
+		case ok && depthTree.Depth() != depth:
+			t.Fatalf("trial %d (%d features, %d rows): depth %d, brute force %d", trial, m, len(ds.Examples), depthTree.Depth(), depth)
+		case ok && (sizeTree.Depth() != depth || sizeTree.Nodes() != nodes):
+			t.Fatalf("trial %d (%d features, %d rows): depth %d, %d nodes; brute force depth %d, %d nodes",
+				trial, m, len(ds.Examples), sizeTree.Depth(), sizeTree.Nodes(), depth, nodes)
+		}
+	}
+	if imperfect < trials/10 {
+		t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", imperfect, trials)
+	}
+}
+
+// TestContextEnds: a search whose context has ended says so, and proves
+// nothing it has not.
+func TestContextEnds(t *testing.T) {
+	ds := testgen.Dataset(rand.New(rand.NewPCG(5, 6)), 8, 200, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := New(ds, Options{})
+	if _, err := s.MinDepth(ctx); err != context.Canceled {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if s.DepthBound() != 1 {
+		t.Errorf("depth bound %d after no work, want 1 (two classes)", s.DepthBound())
+	}
+}

@@ -1,0 +1,300 @@
+package dp
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+
+	"github.com/odtx/odtx/tree"
+)
+
+// view is a set of examples seen from inside: its examples numbered by
+// position, its classes and the features that split it as bit sets over
+// those positions. A view lives in the scratch space of one level of the
+// recursion and is rebuilt, not allocated, for each set on that level.
+type view struct {
+	x     *examples
+	set   []int32 // the examples, in increasing order
+	words int     // per bit set over the set's positions
+	all   []uint64
+	cls   []uint64 // class c's positions are cls[c*words : (c+1)*words]
+	count []int    // examples per class
+	cols  []uint64 // every tried feature's positions, at examples.column[f]*words
+	feats []int32  // the features that split the set, one of each group
+	// scratch for the depth-one and depth-two checks and the feature order
+	a, b, p, q []uint64
+	keys       []keyed
+}
+
+// keyed is a feature with a hash of the split it makes.
+type keyed struct {
+	hash  uint64
+	f     int32
+	score float64
+}
+
+// load makes v the view of set.
+func (v *view) load(x *examples, set []int32) {
+	v.x, v.set = x, set
+	w := (len(set) + 63) / 64
+	v.words = w
+	v.all = zeroed(v.all, w)
+	v.cls = zeroed(v.cls, x.classes*w)
+	v.count = zeroedInts(v.count, x.classes)
+	v.cols = zeroed(v.cols, x.ntried*w)
+	for _, s := range []*[]uint64{&v.a, &v.b, &v.p, &v.q} {
+		*s = zeroed(*s, w)
+	}
+	for p, i := range set {
+		bit := uint64(1) << (p % 64)
+		c := x.class[i]
+		v.cls[int(c)*w+p/64] |= bit
+		v.count[c]++
+		v.all[p/64] |= bit
+		for word, r := range x.row(int(i)) {
+			r &= x.tried[word]
+			for r != 0 {
+				f := word*64 + bits.TrailingZeros64(r)
+				r &= r - 1
+				v.cols[int(x.column[f])*w+p/64] |= bit
+			}
+		}
+	}
+
+	// One feature of each group that splits the set alike or as
+	// complements: sorted by a hash of the split, such features fall side
+	// by side, and the first of each group by index is kept.
+	n := len(set)
+	v.keys = v.keys[:0]
+	for word, t := range x.tried {
+		for t != 0 {
+			f := int32(word*64 + bits.TrailingZeros64(t))
+			t &= t - 1
+			if ones := popcount(v.col(f)); ones > 0 && ones < n {
+				v.keys = append(v.keys, keyed{hash: v.hash(v.col(f)), f: f})
+			}
+		}
+	}
+	slices.SortFunc(v.keys, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.f, b.f)) })
+	v.feats = v.feats[:0]
+	for i := 0; i < len(v.keys); {
+		j, group := i, len(v.feats)
+		for ; j < len(v.keys) && v.keys[j].hash == v.keys[i].hash; j++ {
+			f := v.keys[j].f
+			if !slices.ContainsFunc(v.feats[group:], func(g int32) bool { return v.same(v.col(f), v.col(g)) }) {
+				v.feats = append(v.feats, f)
+			}
+		}
+		i = j
+	}
+	slices.Sort(v.feats)
+}
+
+// col returns the positions where tried feature f holds.
+func (v *view) col(f int32) []uint64 {
+	k := int(v.x.column[f]) * v.words
+	return v.cols[k : k+v.words]
+}
+
+// class returns the positions of class c.
+func (v *view) class(c int) []uint64 { return v.cls[c*v.words : (c+1)*v.words] }
+
+// hash hashes the split col makes, the same for its complement.
+func (v *view) hash(col []uint64) uint64 {
+	flip := col[0]&1 == 1
+	h := uint64(0x9e3779b97f4a7c15)
+	for w, x := range col {
+		if flip {
+			x = ^x & v.all[w]
+		}
+		h ^= x
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return h
+}
+
+// same reports whether a and b split the set alike or as complements.
+func (v *view) same(a, b []uint64) bool {
+	eq, comp := true, true
+	for w := range a {
+		eq = eq && a[w] == b[w]
+		comp = comp && a[w] == ^b[w]&v.all[w]
+	}
+	return eq || comp
+}
+
+// present returns how many classes have examples in s, a bit set over the
+// view's positions, and the first two of them.
+func (v *view) present(s []uint64) (n, c1, c2 int) {
+	c1, c2 = -1, -1
+	for c := range v.count {
+		if v.count[c] == 0 || !intersects(s, v.class(c)) {
+			continue
+		}
+		switch n {
+		case 0:
+			c1 = c
+		case 1:
+			c2 = c
+		}
+		n++
+	}
+	return n, c1, c2
+}
+
+// stump returns the fewest leaves of a tree of depth one or less that
+// classifies the examples at s, a bit set over the view's positions, with
+// such a tree: 1 if one class labels them all, 2 if one of the view's
+// features puts each of their two classes on its own side, and infinity
+// otherwise (the tree is then nil). s must not be empty.
+func (v *view) stump(s []uint64) (int, *tree.Node) {
+	n, c1, c2 := v.present(s)
+	switch {
+	case n == 1:
+		return 1, tree.Leaf(c1)
+	case n > 2:
+		return infinity, nil
+	}
+	x, y := v.p, v.q
+	and(x, s, v.class(c1))
+	and(y, s, v.class(c2))
+	for _, f := range v.feats {
+		col := v.col(f)
+		onTrue1, onTrue2 := true, true // c1 on the true side, or c2
+		for w := range col {
+			if x[w]&^col[w] != 0 || y[w]&col[w] != 0 {
+				onTrue1 = false
+			}
+			if y[w]&^col[w] != 0 || x[w]&col[w] != 0 {
+				onTrue2 = false
+			}
+			if !onTrue1 && !onTrue2 {
+				break
+			}
+		}
+		switch {
+		case onTrue1:
+			return 2, tree.Split(int(f), tree.Leaf(c2), tree.Leaf(c1))
+		case onTrue2:
+			return 2, tree.Split(int(f), tree.Leaf(c1), tree.Leaf(c2))
+		}
+	}
+	return infinity, nil
+}
+
+// depthTwo returns the fewest leaves of a tree of depth two or less that
+// classifies every example of the view, or infinity, given that no tree of
+// depth one does. With any set, it stops at the first tree it finds.
+func (v *view) depthTwo(any bool) (int, *tree.Node) {
+	best, bestTree := infinity, (*tree.Node)(nil)
+	for _, f := range v.feats {
+		col := v.col(f)
+		and(v.a, v.all, col)
+		andNot(v.b, v.all, col)
+		l1, t1 := v.stump(v.a)
+		if l1+1 >= best {
+			continue
+		}
+		l0, t0 := v.stump(v.b)
+		if l0+l1 < best {
+			best, bestTree = l0+l1, tree.Split(int(f), t0, t1)
+			// Without a stump, three leaves are the fewest.
+			if any || best == 3 {
+				break
+			}
+		}
+	}
+	return best, bestTree
+}
+
+// order sorts the view's features by the Gini impurity of the split they
+// make, best first, so that good trees and tight bounds come early.
+func (v *view) order() []int32 {
+	v.keys = v.keys[:0]
+	n := float64(len(v.set))
+	for _, f := range v.feats {
+		col := v.col(f)
+		ones := float64(popcount(col))
+		score := 0.0
+		for c, total := range v.count {
+			if total == 0 {
+				continue
+			}
+			t := float64(popcountAnd(col, v.class(c)))
+			e := float64(total) - t
+			score -= t * t / ones
+			score -= e * e / (n - ones)
+		}
+		v.keys = append(v.keys, keyed{f: f, score: score})
+	}
+	slices.SortStableFunc(v.keys, func(a, b keyed) int { return cmp.Compare(a.score, b.score) })
+	for i, k := range v.keys {
+		v.feats[i] = k.f
+	}
+	return v.feats
+}
+
+// sides writes the examples of the view's set where f fails to s0 and
+// those where it holds to s1, reusing their storage.
+func (v *view) sides(f int32, s0, s1 []int32) ([]int32, []int32) {
+	col := v.col(f)
+	s0, s1 = s0[:0], s1[:0]
+	for p, i := range v.set {
+		if col[p/64]>>(p%64)&1 == 1 {
+			s1 = append(s1, i)
+		} else {
+			s0 = append(s0, i)
+		}
+	}
+	return s0, s1
+}
+
+func zeroed(s []uint64, n int) []uint64 {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
+
+func zeroedInts(s []int, n int) []int {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
+
+func popcount(s []uint64) int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func popcountAnd(a, b []uint64) int {
+	n := 0
+	for w := range a {
+		n += bits.OnesCount64(a[w] & b[w])
+	}
+	return n
+}
+
+func intersects(a, b []uint64) bool {
+	for w := range a {
+		if a[w]&b[w] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func and(dst, a, b []uint64) {
+	for w := range dst {
+		dst[w] = a[w] & b[w]
+	}
+}
+
+func andNot(dst, a, b []uint64) {
+	for w := range dst {
+		dst[w] = a[w] &^ b[w]
+	}
+}

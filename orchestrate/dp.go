@@ -1,0 +1,51 @@
+package orchestrate
+
+import (
+	"context"
+	"time"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/dp"
+	"github.com/odtx/odtx/tree"
+)
+
+// learnDP is Learn on the DP engine.
+func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+	start := time.Now()
+	var dopt dp.Options
+	if opt.Progress != nil {
+		dopt.Progress = func(p dp.Progress) {
+			opt.Progress(Progress{Engine: DP, Depth: p.Depth, MaxLeaves: p.MaxLeaves, Examples: p.Examples, Calls: p.Rounds, Elapsed: p.Elapsed})
+		}
+	}
+	s := dp.New(ds, dopt)
+	res := &Result{Engine: DP}
+	finish := func(err error) (*Result, error) {
+		res.MinDepth = s.DepthBound()
+		if opt.Mode == Size && res.Root.Depth() == res.MinDepth {
+			res.MinNodes = 2*s.LeafBound(res.MinDepth) - 1
+		}
+		res.Optimal = err == nil
+		res.Root = tidy(ds, res.Root)
+		res.ProvenBy = proof(DP, opt.Mode, res.MinNodes)
+		res.Used = s.Used()
+		st := s.Stats()
+		res.Stats = tree.Stats{ExamplesUsed: len(res.Used), Rounds: st.Rounds, Subproblems: st.Subproblems, Seconds: time.Since(start).Seconds()}
+		return res, err
+	}
+	root, err := s.MinDepth(ctx)
+	if err != nil {
+		res.Root = Greedy(ds)
+		return finish(err)
+	}
+	res.Root = root
+	if opt.Mode == Size {
+		res.Root, err = s.MinLeaves(ctx, root.Depth(), root)
+	}
+	return finish(err)
+}
+
+// choose picks the engine for ds.
+func choose(ds *dataset.Dataset) Engine {
+	return DP
+}
