@@ -92,11 +92,12 @@ func (x *examples) classify(t *tree.Node, i int) int32 {
 	return int32(t.Classify(func(f int) bool { return x.holds(i, f) }))
 }
 
-// wrong returns, for each leaf of t that some example reaches with another
-// class, the first such example not in used; at most limit of them.
+// wrong returns up to limit examples not in used that t misclassifies,
+// taken from the leaves they reach in turn, so that every leaf that errs
+// gives one before any gives two.
 func (x *examples) wrong(t *tree.Node, used []bool, limit int) []int32 {
-	var out []int32
-	taken := make(map[*tree.Node]bool)
+	byLeaf := make(map[*tree.Node][]int32)
+	var leaves []*tree.Node
 	for i := range x.n {
 		leaf := t
 		for !leaf.IsLeaf() {
@@ -106,12 +107,26 @@ func (x *examples) wrong(t *tree.Node, used []bool, limit int) []int32 {
 				leaf = leaf.False
 			}
 		}
-		if int32(leaf.Class) == x.class[i] || used[i] || taken[leaf] {
+		if int32(leaf.Class) == x.class[i] || used[i] {
 			continue
 		}
-		taken[leaf] = true
-		out = append(out, int32(i))
-		if len(out) == limit {
+		if byLeaf[leaf] == nil {
+			leaves = append(leaves, leaf)
+		}
+		if len(byLeaf[leaf]) < limit {
+			byLeaf[leaf] = append(byLeaf[leaf], int32(i))
+		}
+	}
+	var out []int32
+	for k := 0; len(out) < limit; k++ {
+		added := false
+		for _, leaf := range leaves {
+			if k < len(byLeaf[leaf]) && len(out) < limit {
+				out = append(out, byLeaf[leaf][k])
+				added = true
+			}
+		}
+		if !added {
 			break
 		}
 	}

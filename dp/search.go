@@ -191,15 +191,35 @@ func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.
 	return best, nil
 }
 
-// grow adds to the set examples t gets wrong, at most one for each leaf,
-// and reports whether there were any.
+// grow adds to the set examples t gets wrong and reports whether there
+// were any. Each round costs a search from the root, so the set grows
+// faster when examples are cheap: with few features, where a set's cost
+// is about linear in its examples, it at least doubles, and once it
+// would hold an eighth of them it takes them all. With many features,
+// where each example brings new thresholds into every set it joins, one
+// example for each leaf that errs keeps the sets small.
 func (s *Search) grow(t *tree.Node) bool {
-	wrong := s.x.wrong(t, s.inSet, -1)
+	narrow := s.x.ntried <= narrowFeatures
+	limit := t.Leaves()
+	if narrow {
+		limit = max(limit, len(s.set))
+	}
+	wrong := s.x.wrong(t, s.inSet, limit)
+	if narrow && len(wrong) > 0 && len(s.set)+len(wrong) > s.x.n/8 {
+		for i := range s.x.n {
+			s.add(int32(i))
+		}
+		return true
+	}
 	for _, i := range wrong {
 		s.add(i)
 	}
 	return len(wrong) > 0
 }
+
+// narrowFeatures is the most features a dataset has for grow to count
+// its examples as cheap.
+const narrowFeatures = 64
 
 func (s *Search) round(depth, maxLeaves int) {
 	s.rounds++
