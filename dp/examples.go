@@ -87,48 +87,66 @@ func (x *examples) row(i int) []uint64 { return x.rows[i*x.words : (i+1)*x.words
 
 func (x *examples) holds(i, f int) bool { return x.rows[i*x.words+f/64]>>(f%64)&1 == 1 }
 
-// classify returns the class t gives example i.
-func (x *examples) classify(t *tree.Node, i int) int32 {
-	return int32(t.Classify(func(f int) bool { return x.holds(i, f) }))
-}
-
 // wrong returns up to limit examples not in used that t misclassifies,
 // taken from the leaves they reach in turn, so that every leaf that errs
 // gives one before any gives two.
 func (x *examples) wrong(t *tree.Node, used []bool, limit int) []int32 {
-	byLeaf := make(map[*tree.Node][]int32)
-	var leaves []*tree.Node
+	flat := flatten(t)
+	byLeaf := make([][]int32, len(flat))
+	var erring []int32
 	for i := range x.n {
-		leaf := t
-		for !leaf.IsLeaf() {
-			if x.holds(i, leaf.Feature) {
-				leaf = leaf.True
+		k := int32(0)
+		for flat[k].feature >= 0 {
+			if x.holds(i, int(flat[k].feature)) {
+				k = flat[k].onTrue
 			} else {
-				leaf = leaf.False
+				k = flat[k].onFalse
 			}
 		}
-		if int32(leaf.Class) == x.class[i] || used[i] {
+		if flat[k].class == x.class[i] || used[i] || len(byLeaf[k]) >= limit {
 			continue
 		}
-		if byLeaf[leaf] == nil {
-			leaves = append(leaves, leaf)
+		if byLeaf[k] == nil {
+			erring = append(erring, k)
 		}
-		if len(byLeaf[leaf]) < limit {
-			byLeaf[leaf] = append(byLeaf[leaf], int32(i))
-		}
+		byLeaf[k] = append(byLeaf[k], int32(i))
 	}
 	var out []int32
-	for k := 0; len(out) < limit; k++ {
-		added := false
-		for _, leaf := range leaves {
-			if k < len(byLeaf[leaf]) && len(out) < limit {
-				out = append(out, byLeaf[leaf][k])
-				added = true
+	for j := 0; len(out) < limit; j++ {
+		n := len(out)
+		for _, k := range erring {
+			if j < len(byLeaf[k]) && len(out) < limit {
+				out = append(out, byLeaf[k][j])
 			}
 		}
-		if !added {
+		if len(out) == n {
 			break
 		}
 	}
+	return out
+}
+
+// flatNode is a node of a tree laid out in a slice, for walking it once per
+// example of a large dataset.
+type flatNode struct {
+	feature         int32 // -1 at a leaf
+	class           int32
+	onFalse, onTrue int32 // indices of the children
+}
+
+func flatten(t *tree.Node) []flatNode {
+	var out []flatNode
+	var walk func(n *tree.Node) int32
+	walk = func(n *tree.Node) int32 {
+		k := int32(len(out))
+		out = append(out, flatNode{feature: -1, class: int32(n.Class)})
+		if !n.IsLeaf() {
+			out[k].feature = int32(n.Feature)
+			f := walk(n.False)
+			out[k].onFalse, out[k].onTrue = f, walk(n.True)
+		}
+		return k
+	}
+	walk(t)
 	return out
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// learnDP is Learn on the DP engine.
+// learnDP is Learn on the DP engine. Its trees, like the greedy tree,
+// test only features that split the examples reaching them, so unlike the
+// SAT engine's they need no tidying.
 func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	start := time.Now()
 	var dopt dp.Options
@@ -26,7 +28,7 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 			res.MinNodes = 2*s.LeafBound(res.MinDepth) - 1
 		}
 		res.Optimal = err == nil
-		res.Root = tidy(ds, res.Root)
+
 		res.ProvenBy = proof(DP, opt.Mode, res.MinNodes)
 		res.Used = s.Used()
 		st := s.Stats()

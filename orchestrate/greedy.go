@@ -20,9 +20,19 @@ func Greedy(ds *dataset.Dataset) *tree.Node {
 }
 
 func greedy(ds *dataset.Dataset, rows []int) *tree.Node {
-	counts := make([]int, len(ds.Classes))
+	nc := len(ds.Classes)
+	counts := make([]int, nc)
+	// onTrue[f*nc+c] counts the rows of class c where feature f holds:
+	// one pass over the rows scores every feature.
+	onTrue := make([]int, len(ds.Features)*nc)
 	for _, i := range rows {
-		counts[ds.Examples[i].Class]++
+		ex := &ds.Examples[i]
+		counts[ex.Class]++
+		for f, v := range ex.Values {
+			if v {
+				onTrue[f*nc+ex.Class]++
+			}
+		}
 	}
 	majority := 0
 	for a, n := range counts {
@@ -34,12 +44,18 @@ func greedy(ds *dataset.Dataset, rows []int) *tree.Node {
 		}
 	}
 	bestF, bestH := -1, math.Inf(1)
+	onFalse := make([]int, nc)
 	for f := range ds.Features {
-		onFalse, onTrue := split(ds, rows, f)
-		if len(onTrue) == 0 || len(onFalse) == 0 {
+		t := onTrue[f*nc : (f+1)*nc]
+		for c := range onFalse {
+			onFalse[c] = counts[c] - t[c]
+		}
+		h, nt := entropy(t)
+		hf, nf := entropy(onFalse)
+		if nt == 0 || nf == 0 {
 			continue
 		}
-		if h := entropy(ds, onTrue) + entropy(ds, onFalse); h < bestH {
+		if h += hf; h < bestH {
 			bestF, bestH = f, h
 		}
 	}
@@ -48,33 +64,30 @@ func greedy(ds *dataset.Dataset, rows []int) *tree.Node {
 		// gets here, and the majority is the best a leaf can do.
 		return tree.Leaf(majority)
 	}
-	onFalse, onTrue := split(ds, rows, bestF)
-	return tree.Split(bestF, greedy(ds, onFalse), greedy(ds, onTrue))
-}
-
-// split divides rows by their value of feature f.
-func split(ds *dataset.Dataset, rows []int, f int) (onFalse, onTrue []int) {
+	var no, yes []int
 	for _, i := range rows {
-		if ds.Examples[i].Values[f] {
-			onTrue = append(onTrue, i)
+		if ds.Examples[i].Values[bestF] {
+			yes = append(yes, i)
 		} else {
-			onFalse = append(onFalse, i)
+			no = append(no, i)
 		}
 	}
-	return onFalse, onTrue
+	return tree.Split(bestF, greedy(ds, no), greedy(ds, yes))
 }
 
-// entropy is the class entropy of rows times their number, so that sums
-// over the sides of a split weigh each side by its size.
-func entropy(ds *dataset.Dataset, rows []int) float64 {
-	counts := make(map[int]int)
-	for _, i := range rows {
-		counts[ds.Examples[i].Class]++
+// entropy returns the class entropy of rows with the given counts per
+// class times their number, so that sums over the sides of a split weigh
+// each side by its size, and that number.
+func entropy(counts []int) (float64, int) {
+	total := 0
+	for _, n := range counts {
+		total += n
 	}
 	h := 0.0
 	for _, n := range counts {
-		p := float64(n) / float64(len(rows))
-		h -= float64(n) * math.Log2(p)
+		if n > 0 {
+			h -= float64(n) * math.Log2(float64(n)/float64(total))
+		}
 	}
-	return h
+	return h, total
 }

@@ -25,7 +25,7 @@ type Stats struct {
 // Meta is what a learning run adds to a tree in its JSON form.
 type Meta struct {
 	Mode    string // "depth" or "size"
-	Engine  string // the engine that found the tree
+	Engine  string // the engine that ran the search
 	Optimal bool
 	// ProvenBy names the engines whose proofs the bounds rest on.
 	ProvenBy Proof

@@ -28,7 +28,7 @@ func progressReporter() *progress {
 	)}
 }
 
-// report shows the state after a solver call.
+// report shows the state after a solver call or a DP round.
 func (p *progress) report(s orchestrate.Progress) {
 	if p.bar == nil {
 		return
@@ -37,7 +37,11 @@ func (p *progress) report(s orchestrate.Progress) {
 	if s.MaxLeaves > 0 {
 		bound = fmt.Sprintf(", nodes <= %d", 2*s.MaxLeaves-1)
 	}
-	p.bar.Describe(fmt.Sprintf("depth %d%s, %d examples, %d solver calls", s.Depth, bound, s.Examples, s.Calls))
+	calls := "solver calls"
+	if s.Engine == orchestrate.DP {
+		calls = "DP rounds"
+	}
+	p.bar.Describe(fmt.Sprintf("%v: depth %d%s, %d examples, %d %s", s.Engine, s.Depth, bound, s.Examples, s.Calls, calls))
 	p.bar.Add(1)
 }
 

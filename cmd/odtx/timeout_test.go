@@ -43,6 +43,32 @@ func TestTimeoutCar(t *testing.T) {
 	}
 }
 
+// TestTimeoutDP: the DP engine, stopped by --timeout on data it cannot
+// finish in time, prints a verified tree marked not optimal with the
+// depth bound it proved, and exits 2.
+func TestTimeoutDP(t *testing.T) {
+	wide := shareddata.Path(t, "500_Person_Gender_Height_Weight_Index.csv")
+	r := run(t, ".", "", "--engine", "dp", "--timeout", "1s", "learn", "--format", "json", wide)
+	if r.code != 2 || !strings.Contains(r.stderr, "not proven optimal (depth >= ") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the bound", r.code, r.stderr)
+	}
+	var doc struct {
+		Depth   int    `json:"depth"`
+		Optimal bool   `json:"optimal"`
+		Engine  string `json:"engine"`
+		Bound   *struct {
+			Depth int `json:"depth"`
+		} `json:"lower_bound"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("stdout is not JSON: %v", err)
+	}
+	// Six classes need depth 3 at least.
+	if doc.Optimal || doc.Bound == nil || doc.Bound.Depth < 3 || doc.Bound.Depth > doc.Depth {
+		t.Errorf("optimal %v, depth %d, bound %+v; want not optimal, 3 <= bound <= depth", doc.Optimal, doc.Depth, doc.Bound)
+	}
+}
+
 // TestQuietAndPipes: stderr holds no progress on a pipe, with or without -q.
 func TestQuietAndPipes(t *testing.T) {
 	for _, args := range [][]string{{"learn", appendixCSV}, {"-q", "learn", appendixCSV}} {
