@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/odtx/odtx/tree"
 )
 
 // A Record is the outcome of one job, a line of the JSONL files that shards
@@ -28,6 +30,10 @@ type Record struct {
 	Nodes        int     `json:"nodes"` // internal nodes and leaves
 	ExamplesUsed int     `json:"examples_used"`
 	Clauses      int     `json:"clauses"`
+	// Engine is the engine that ran the search, and ProvenBy the engines
+	// whose proofs its depth and node bounds rest on.
+	Engine   string     `json:"engine,omitempty"`
+	ProvenBy tree.Proof `json:"proven_by,omitzero"`
 	// PeakMB is the peak resident memory of the process that ran the job,
 	// in MiB; 0 where it was not measured.
 	PeakMB   float64 `json:"peak_mb,omitempty"`

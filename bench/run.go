@@ -91,6 +91,7 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 		// worth keeping in the record.
 		rec.K, rec.Nodes = res.Root.Depth(), res.Root.Nodes()
 		rec.ExamplesUsed, rec.Clauses = res.Stats.ExamplesUsed, res.Stats.Clauses
+		rec.Engine, rec.ProvenBy = res.Engine.String(), res.ProvenBy
 	}
 	if err != nil {
 		return err

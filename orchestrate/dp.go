@@ -46,8 +46,3 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	}
 	return finish(err)
 }
-
-// choose picks the engine for ds.
-func choose(ds *dataset.Dataset) Engine {
-	return DP
-}

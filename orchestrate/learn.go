@@ -103,22 +103,23 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
-	if opt.Engine == Auto {
-		opt.Engine = choose(ds)
-	}
-	if opt.Engine == DP {
+	switch opt.Engine {
+	case Auto:
+		return learnAuto(ctx, ds, opt)
+	case DP:
 		return learnDP(ctx, ds, opt)
 	}
-	return learnSAT(ctx, ds, opt)
+	return learnSAT(ctx, ds, opt, 0)
 }
 
-// learnSAT is Learn on the SAT engine.
-func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+// learnSAT is Learn on the SAT engine, given that no consistent tree is
+// shallower than floor.
+func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options, floor int) (*Result, error) {
 	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples))}
 	s.pooled[0] = true
 	classes := presentClasses(ds)
 	// A tree of depth k has at most 2^k leaves, one class each.
-	s.res = Result{Root: Greedy(ds), Engine: SAT, MinDepth: bits.Len(uint(classes - 1))}
+	s.res = Result{Root: Greedy(ds), Engine: SAT, MinDepth: max(floor, bits.Len(uint(classes-1)))}
 
 	p, err := s.minDepth(ctx)
 	if err != nil {

@@ -52,7 +52,7 @@ func benchCommand() *cli.Command {
 				Sources: cli.EnvVars("ODTX_DATA"),
 				Local:   true,
 			},
-			&cli.StringFlag{Name: "solvers", Local: true, Usage: "back ends to compare, comma-separated; a+b races a and b (default: --solver, or the --portfolio race)"},
+			&cli.StringFlag{Name: "solvers", Local: true, Usage: "back ends to compare, comma-separated, on the SAT engine (a+b races a and b), or the engines dp and auto (default: the --engine if dp or auto, else --solver or the --portfolio race)"},
 			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
@@ -79,6 +79,16 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	solvers := []string{strings.Join(solverNames(cmd), "+")}
+	// The paper's suites are the SAT engine's unless --engine says otherwise.
+	if cmd.IsSet("engine") {
+		e, err := engine(cmd)
+		if err != nil {
+			return err
+		}
+		if e != orchestrate.SAT {
+			solvers = []string{e.String()}
+		}
+	}
 	if s := cmd.String("solvers"); s != "" {
 		solvers = strings.Split(s, ",")
 	}
