@@ -8,51 +8,37 @@ import (
 )
 
 // examples is a dataset packed for the search: each example's features as
-// a row of bits, and the features worth trying anywhere.
+// a row of bits. Only the features worth trying anywhere are kept: one of
+// each group of features that take the same values, or complementary
+// ones, on every example, and none that is constant. The search numbers
+// them from 0; trees name the dataset's features.
 type examples struct {
 	n, words int      // examples, and words per row
 	rows     []uint64 // example i's row is rows[i*words : (i+1)*words]
 	class    []int32
-	classes  int // classes named by the dataset, present or not
-	// tried has a bit for each feature the search may test: one of each
-	// group of features that take the same values, or complementary ones,
-	// on every example, and none that is constant.
-	tried []uint64
-	// column maps a tried feature to its position among the tried ones.
-	column []int32
-	ntried int
+	classes  int     // classes named by the dataset, present or not
+	feature  []int   // the dataset's feature of each kept one
+	kept     []int32 // the kept number of each dataset feature, or -1
 }
 
 func pack(ds *dataset.Dataset) *examples {
-	m := len(ds.Features)
 	x := &examples{
 		n:       len(ds.Examples),
-		words:   (m + 63) / 64,
 		class:   make([]int32, len(ds.Examples)),
 		classes: len(ds.Classes),
+		kept:    make([]int32, len(ds.Features)),
 	}
-	x.rows = make([]uint64, x.n*x.words)
-	for i, ex := range ds.Examples {
-		row := x.row(i)
-		for f, v := range ex.Values {
-			if v {
-				row[f/64] |= 1 << (f % 64)
-			}
-		}
-		x.class[i] = int32(ex.Class)
-	}
-	x.tried = make([]uint64, x.words)
-	x.column = make([]int32, m)
 	// Group the features by their columns over all examples, normalised
 	// so that complements compare equal (example 0 on the false side).
 	cw := (x.n + 63) / 64
 	col := make([]uint64, cw)
 	seen := make(map[string]bool)
 	key := make([]byte, 8*cw)
-	for f := range m {
+	for f := range ds.Features {
+		x.kept[f] = -1
 		clear(col)
-		for i := range x.n {
-			if x.holds(i, f) {
+		for i, ex := range ds.Examples {
+			if ex.Values[f] {
 				col[i/64] |= 1 << (i % 64)
 			}
 		}
@@ -76,16 +62,30 @@ func pack(ds *dataset.Dataset) *examples {
 			continue
 		}
 		seen[string(key)] = true
-		x.tried[f/64] |= 1 << (f % 64)
-		x.column[f] = int32(x.ntried)
-		x.ntried++
+		x.kept[f] = int32(len(x.feature))
+		x.feature = append(x.feature, f)
+	}
+	x.words = (len(x.feature) + 63) / 64
+	x.rows = make([]uint64, x.n*x.words)
+	for i, ex := range ds.Examples {
+		row := x.row(i)
+		for k, f := range x.feature {
+			if ex.Values[f] {
+				row[k/64] |= 1 << (k % 64)
+			}
+		}
+		x.class[i] = int32(ex.Class)
 	}
 	return x
 }
 
+// nkept returns the number of kept features.
+func (x *examples) nkept() int { return len(x.feature) }
+
 func (x *examples) row(i int) []uint64 { return x.rows[i*x.words : (i+1)*x.words] }
 
-func (x *examples) holds(i, f int) bool { return x.rows[i*x.words+f/64]>>(f%64)&1 == 1 }
+// holds reports whether kept feature k holds for example i.
+func (x *examples) holds(i, k int) bool { return x.rows[i*x.words+k/64]>>(k%64)&1 == 1 }
 
 // wrong returns up to limit examples not in used that t misclassifies,
 // taken from the leaves they reach in turn, so that every leaf that errs
@@ -97,7 +97,7 @@ func (x *examples) wrong(t *tree.Node, used []bool, limit int) []int32 {
 	for i := range x.n {
 		k := int32(0)
 		for flat[k].feature >= 0 {
-			if x.holds(i, int(flat[k].feature)) {
+			if x.holds(i, int(x.kept[flat[k].feature])) {
 				k = flat[k].onTrue
 			} else {
 				k = flat[k].onFalse

@@ -63,11 +63,13 @@ func (r *recursion) view(i int, set []int32) *view {
 // storeDepth records what a search learnt of the depth set needs: lb,
 // exact with a tree t. Bounds only rise, and nothing is recorded once the
 // search is stopped, when the calls below may have been cut short.
-func (r *recursion) storeDepth(set []int32, lb int, t *tree.Node) {
+func (r *recursion) storeDepth(set []int32, e *entry, lb int, t *tree.Node) {
 	if r.stopped {
 		return
 	}
-	e := r.cache.get(set)
+	if e == nil {
+		e = r.cache.get(set)
+	}
 	switch {
 	case t != nil:
 		e.depthLB, e.depth = int32(lb), t
@@ -77,11 +79,13 @@ func (r *recursion) storeDepth(set []int32, lb int, t *tree.Node) {
 }
 
 // storeLeaves is storeDepth for the leaves of trees of depth d or less.
-func (r *recursion) storeLeaves(set []int32, d, lb int, t *tree.Node) {
+func (r *recursion) storeLeaves(set []int32, e *entry, d, lb int, t *tree.Node) {
 	if r.stopped {
 		return
 	}
-	e := r.cache.get(set)
+	if e == nil {
+		e = r.cache.get(set)
+	}
 	b := e.leafBound(d)
 	switch {
 	case t != nil:
@@ -90,7 +94,7 @@ func (r *recursion) storeLeaves(set []int32, d, lb int, t *tree.Node) {
 		e.setLeaves(d, bound{max(b.lb, int32(min(lb, infinity))), nil})
 	}
 	if lb >= infinity {
-		r.storeDepth(set, d+1, nil)
+		r.storeDepth(set, e, d+1, nil)
 	}
 }
 
@@ -112,7 +116,8 @@ func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
 		return 1, nil
 	}
 	lb := 1
-	if e := r.cache.lookup(set); e != nil {
+	e := r.cache.lookup(set)
+	if e != nil {
 		if e.depth != nil {
 			if d := int(e.depthLB); d < ub {
 				return d, e.depth
@@ -130,24 +135,24 @@ func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
 	switch {
 	case len(v.feats) == 0:
 		// Examples that no feature tells apart, with different classes.
-		r.storeDepth(set, infinity, nil)
+		r.storeDepth(set, e, infinity, nil)
 		return infinity, nil
 	case lb == 1:
 		if _, t := v.stump(v.all); t != nil {
-			r.storeDepth(set, 1, t)
+			r.storeDepth(set, e, 1, t)
 			return 1, t
 		}
 		lb = 2
 	}
 	if lb == 2 && ub > 2 {
 		if _, t := v.depthTwo(true); t != nil {
-			r.storeDepth(set, 2, t)
+			r.storeDepth(set, e, 2, t)
 			return 2, t
 		}
 		lb = 3
 	}
 	if lb >= ub {
-		r.storeDepth(set, lb, nil)
+		r.storeDepth(set, e, lb, nil)
 		return lb, nil
 	}
 
@@ -174,9 +179,9 @@ func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
 		if d := max(db, ds) + 1; d < best {
 			best = d
 			if bigTrue {
-				bestTree = tree.Split(int(f), ts, tb)
+				bestTree = tree.Split(r.x.feature[f], ts, tb)
 			} else {
-				bestTree = tree.Split(int(f), tb, ts)
+				bestTree = tree.Split(r.x.feature[f], tb, ts)
 			}
 			if best == lb {
 				break
@@ -184,36 +189,48 @@ func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
 		}
 	}
 	if bestTree != nil {
-		r.storeDepth(set, best, bestTree)
+		r.storeDepth(set, e, best, bestTree)
 		return best, bestTree
 	}
 	lb = max(lb, failed)
-	r.storeDepth(set, lb, nil)
+	r.storeDepth(set, e, lb, nil)
 	return lb, nil
 }
 
-// leafBound returns a lower bound on the leaves of a tree of depth d or
-// less that classifies every example of set, from what is known without
-// searching.
-func (r *recursion) leafBound(set []int32, d int) int {
-	if _, ok := r.pure(set); ok {
-		return 1
+// known is what the search knows of a set without searching it.
+type known struct {
+	pure  bool
+	class int
+	e     *entry // nil where the cache holds nothing
+}
+
+func (r *recursion) know(set []int32) known {
+	if c, ok := r.pure(set); ok {
+		return known{pure: true, class: c}
 	}
-	e := r.cache.lookup(set)
-	if e != nil && int(e.depthLB) > d {
+	return known{e: r.cache.lookup(set)}
+}
+
+// leafBound returns a lower bound on the leaves of a tree of depth d or
+// less that classifies the set.
+func (k known) leafBound(d int) int {
+	switch {
+	case k.pure:
+		return 1
+	case k.e != nil && int(k.e.depthLB) > d:
 		return infinity
 	}
-	return max(2, int(e.leafBound(d).lb))
+	return max(2, int(k.e.leafBound(d).lb))
 }
 
 // leaves returns the fewest leaves of a tree of depth d or less that
 // classifies every example of set, with such a tree, when they are fewer
 // than ub; otherwise a lower bound on them that is at least ub, and nil.
-// i is the level of recursion.
-func (r *recursion) leaves(set []int32, d, ub, i int) (int, *tree.Node) {
-	if c, ok := r.pure(set); ok {
+// k is what is known of set, and i the level of recursion.
+func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node) {
+	if k.pure {
 		if ub > 1 {
-			return 1, tree.Leaf(c)
+			return 1, tree.Leaf(k.class)
 		}
 		return 1, nil
 	}
@@ -223,8 +240,8 @@ func (r *recursion) leaves(set []int32, d, ub, i int) (int, *tree.Node) {
 	if ub <= 2 || r.stop() {
 		return 2, nil
 	}
-	lb := 2
-	if e := r.cache.lookup(set); e != nil {
+	e, lb := k.e, 2
+	if e != nil {
 		if int(e.depthLB) > d {
 			return infinity, nil
 		}
@@ -245,26 +262,26 @@ func (r *recursion) leaves(set []int32, d, ub, i int) (int, *tree.Node) {
 	lb = max(lb, n)
 	switch {
 	case len(v.feats) == 0:
-		r.storeDepth(set, infinity, nil)
+		r.storeDepth(set, e, infinity, nil)
 		return infinity, nil
 	case lb == 2:
 		if _, t := v.stump(v.all); t != nil {
-			r.storeLeaves(set, d, 2, t)
+			r.storeLeaves(set, e, d, 2, t)
 			return 2, t
 		}
 		lb = 3
 	}
 	if d == 1 {
-		r.storeLeaves(set, d, infinity, nil)
+		r.storeLeaves(set, e, d, infinity, nil)
 		return infinity, nil
 	}
 	if lb >= ub {
-		r.storeLeaves(set, d, lb, nil)
+		r.storeLeaves(set, e, d, lb, nil)
 		return lb, nil
 	}
 	if d == 2 {
 		l, t := v.depthTwo(false)
-		r.storeLeaves(set, d, l, t)
+		r.storeLeaves(set, e, d, l, t)
 		if l < ub {
 			return l, t
 		}
@@ -275,33 +292,34 @@ func (r *recursion) leaves(set []int32, d, ub, i int) (int, *tree.Node) {
 	l := r.level(i)
 	for _, f := range v.order() {
 		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
-		lb0, lb1 := r.leafBound(l.s0, d-1), r.leafBound(l.s1, d-1)
+		k0, k1 := r.know(l.s0), r.know(l.s1)
+		lb0, lb1 := k0.leafBound(d-1), k1.leafBound(d-1)
 		if lb0+lb1 >= best {
 			failed = min(failed, lb0+lb1)
 			continue
 		}
-		l0, t0 := r.leaves(l.s0, d-1, best-lb1, i+1)
+		l0, t0 := r.leaves(l.s0, k0, d-1, best-lb1, i+1)
 		if t0 == nil {
 			failed = min(failed, l0+lb1)
 			continue
 		}
-		l1, t1 := r.leaves(l.s1, d-1, best-l0, i+1)
+		l1, t1 := r.leaves(l.s1, k1, d-1, best-l0, i+1)
 		if t1 == nil {
 			failed = min(failed, l0+l1)
 			continue
 		}
 		if l0+l1 < best {
-			best, bestTree = l0+l1, tree.Split(int(f), t0, t1)
+			best, bestTree = l0+l1, tree.Split(r.x.feature[f], t0, t1)
 			if best == lb {
 				break
 			}
 		}
 	}
 	if bestTree != nil {
-		r.storeLeaves(set, d, best, bestTree)
+		r.storeLeaves(set, e, d, best, bestTree)
 		return best, bestTree
 	}
 	lb = max(lb, min(failed, infinity))
-	r.storeLeaves(set, d, lb, nil)
+	r.storeLeaves(set, e, d, lb, nil)
 	return lb, nil
 }

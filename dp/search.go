@@ -175,7 +175,7 @@ func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.
 		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
 			return best, ctx.Err()
 		}
-		l, t := s.r.leaves(s.set, d, best.Leaves(), 0)
+		l, t := s.r.leaves(s.set, s.r.know(s.set), d, best.Leaves(), 0)
 		s.round(d, best.Leaves()-1)
 		if s.r.stopped {
 			return best, ctx.Err()
@@ -199,7 +199,7 @@ func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.
 // where each example brings new thresholds into every set it joins, one
 // example for each leaf that errs keeps the sets small.
 func (s *Search) grow(t *tree.Node) bool {
-	narrow := s.x.ntried <= narrowFeatures
+	narrow := s.x.nkept() <= narrowFeatures
 	limit := t.Leaves()
 	if narrow {
 		limit = max(limit, len(s.set))

@@ -19,8 +19,8 @@ type view struct {
 	all   []uint64
 	cls   []uint64 // class c's positions are cls[c*words : (c+1)*words]
 	count []int    // examples per class
-	cols  []uint64 // every tried feature's positions, at examples.column[f]*words
-	feats []int32  // the features that split the set, one of each group
+	cols  []uint64 // kept feature k's positions are at k*words
+	feats []int32  // the kept features that split the set, one of each group
 	// scratch for the depth-one and depth-two checks and the feature order
 	a, b, p, q []uint64
 	keys       []keyed
@@ -41,7 +41,7 @@ func (v *view) load(x *examples, set []int32) {
 	v.all = zeroed(v.all, w)
 	v.cls = zeroed(v.cls, x.classes*w)
 	v.count = zeroedInts(v.count, x.classes)
-	v.cols = zeroed(v.cols, x.ntried*w)
+	v.cols = zeroed(v.cols, x.nkept()*w)
 	for _, s := range []*[]uint64{&v.a, &v.b, &v.p, &v.q} {
 		*s = zeroed(*s, w)
 	}
@@ -52,11 +52,9 @@ func (v *view) load(x *examples, set []int32) {
 		v.count[c]++
 		v.all[p/64] |= bit
 		for word, r := range x.row(int(i)) {
-			r &= x.tried[word]
-			for r != 0 {
+			for ; r != 0; r &= r - 1 {
 				f := word*64 + bits.TrailingZeros64(r)
-				r &= r - 1
-				v.cols[int(x.column[f])*w+p/64] |= bit
+				v.cols[f*w+p/64] |= bit
 			}
 		}
 	}
@@ -66,13 +64,9 @@ func (v *view) load(x *examples, set []int32) {
 	// by side, and the first of each group by index is kept.
 	n := len(set)
 	v.keys = v.keys[:0]
-	for word, t := range x.tried {
-		for t != 0 {
-			f := int32(word*64 + bits.TrailingZeros64(t))
-			t &= t - 1
-			if ones := popcount(v.col(f)); ones > 0 && ones < n {
-				v.keys = append(v.keys, keyed{hash: v.hash(v.col(f)), f: f})
-			}
+	for f := range int32(x.nkept()) {
+		if ones := popcount(v.col(f)); ones > 0 && ones < n {
+			v.keys = append(v.keys, keyed{hash: v.hash(v.col(f)), f: f})
 		}
 	}
 	slices.SortFunc(v.keys, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.f, b.f)) })
@@ -90,9 +84,9 @@ func (v *view) load(x *examples, set []int32) {
 	slices.Sort(v.feats)
 }
 
-// col returns the positions where tried feature f holds.
+// col returns the positions where kept feature f holds.
 func (v *view) col(f int32) []uint64 {
-	k := int(v.x.column[f]) * v.words
+	k := int(f) * v.words
 	return v.cols[k : k+v.words]
 }
 
@@ -175,9 +169,9 @@ func (v *view) stump(s []uint64) (int, *tree.Node) {
 		}
 		switch {
 		case onTrue1:
-			return 2, tree.Split(int(f), tree.Leaf(c2), tree.Leaf(c1))
+			return 2, tree.Split(v.x.feature[f], tree.Leaf(c2), tree.Leaf(c1))
 		case onTrue2:
-			return 2, tree.Split(int(f), tree.Leaf(c1), tree.Leaf(c2))
+			return 2, tree.Split(v.x.feature[f], tree.Leaf(c1), tree.Leaf(c2))
 		}
 	}
 	return infinity, nil
@@ -198,7 +192,7 @@ func (v *view) depthTwo(any bool) (int, *tree.Node) {
 		}
 		l0, t0 := v.stump(v.b)
 		if l0+l1 < best {
-			best, bestTree = l0+l1, tree.Split(int(f), t0, t1)
+			best, bestTree = l0+l1, tree.Split(v.x.feature[f], t0, t1)
 			// Without a stump, three leaves are the fewest.
 			if any || best == 3 {
 				break
@@ -240,11 +234,13 @@ func (v *view) order() []int32 {
 func (v *view) sides(f int32, s0, s1 []int32) ([]int32, []int32) {
 	col := v.col(f)
 	s0, s1 = s0[:0], s1[:0]
-	for p, i := range v.set {
-		if col[p/64]>>(p%64)&1 == 1 {
-			s1 = append(s1, i)
-		} else {
-			s0 = append(s0, i)
+	for w, c := range col {
+		base := v.set[w*64:]
+		for on := c; on != 0; on &= on - 1 {
+			s1 = append(s1, base[bits.TrailingZeros64(on)])
+		}
+		for off := ^c & v.all[w]; off != 0; off &= off - 1 {
+			s0 = append(s0, base[bits.TrailingZeros64(off)])
 		}
 	}
 	return s0, s1
