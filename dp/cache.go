@@ -26,15 +26,18 @@ type bound struct {
 	t  *tree.Node
 }
 
-// cache maps sets of examples to what is known of them. It forgets
-// everything when it outgrows its budget: dropping facts never makes an
-// answer wrong, only slower.
+// cache maps sets of examples to what is known of them, within a budget
+// of memory. It keeps two generations: when the newer outgrows half the
+// budget, the older is dropped and the newer takes its place, and an entry
+// found in the older moves to the newer. So what the search still uses
+// survives, and dropping the rest never makes an answer wrong, only
+// slower.
 type cache struct {
-	m       map[string]*entry
-	bytes   int
-	limit   int
-	entries int // created, over all resets
-	resets  int
+	cur, old map[string]*entry
+	bytes    int // of cur
+	limit    int
+	entries  int // created, over all generations
+	drops    int // generations dropped
 }
 
 // entryBytes is roughly what an entry costs beside its key: the map slot,
@@ -42,7 +45,7 @@ type cache struct {
 const entryBytes = 160
 
 func newCache(limit int) *cache {
-	return &cache{m: make(map[string]*entry), limit: limit}
+	return &cache{cur: make(map[string]*entry), limit: limit}
 }
 
 // key views a set as the bytes of its indices, for use as a map key. The
@@ -51,23 +54,37 @@ func key(set []int32) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(set))), 4*len(set))
 }
 
-func (c *cache) lookup(set []int32) *entry { return c.m[string(key(set))] }
+func (c *cache) lookup(set []int32) *entry {
+	k := key(set)
+	if e := c.cur[string(k)]; e != nil {
+		return e
+	}
+	if e := c.old[string(k)]; e != nil {
+		delete(c.old, string(k))
+		c.add(k, e)
+		return e
+	}
+	return nil
+}
 
 // get returns the entry of set, adding an empty one if there is none.
 func (c *cache) get(set []int32) *entry {
-	if e := c.m[string(key(set))]; e != nil {
+	if e := c.lookup(set); e != nil {
 		return e
 	}
-	if c.bytes > c.limit {
-		clear(c.m)
-		c.bytes = 0
-		c.resets++
-	}
 	e := &entry{}
-	c.m[string(key(set))] = e
-	c.bytes += 4*len(set) + entryBytes
+	c.add(key(set), e)
 	c.entries++
 	return e
+}
+
+func (c *cache) add(k []byte, e *entry) {
+	if c.bytes > c.limit/2 {
+		c.old, c.cur, c.bytes = c.cur, make(map[string]*entry), 0
+		c.drops++
+	}
+	c.cur[string(k)] = e
+	c.bytes += len(k) + entryBytes
 }
 
 // leafBound returns what e knows of trees of depth d or less.

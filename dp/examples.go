@@ -19,6 +19,7 @@ type examples struct {
 	classes  int     // classes named by the dataset, present or not
 	feature  []int   // the dataset's feature of each kept one
 	kept     []int32 // the kept number of each dataset feature, or -1
+	density  float64 // kept features that hold, per example
 }
 
 func pack(ds *dataset.Dataset) *examples {
@@ -67,15 +68,18 @@ func pack(ds *dataset.Dataset) *examples {
 	}
 	x.words = (len(x.feature) + 63) / 64
 	x.rows = make([]uint64, x.n*x.words)
+	ones := 0
 	for i, ex := range ds.Examples {
 		row := x.row(i)
 		for k, f := range x.feature {
 			if ex.Values[f] {
 				row[k/64] |= 1 << (k % 64)
+				ones++
 			}
 		}
 		x.class[i] = int32(ex.Class)
 	}
+	x.density = float64(ones) / float64(x.n)
 	return x
 }
 

@@ -104,19 +104,19 @@ func classBound(n int) int { return bits.Len(uint(n - 1)) }
 
 // depth returns the least depth of a tree that classifies every example of
 // set, with such a tree, when it is less than ub; otherwise a lower bound
-// on it that is at least ub, and nil. i is the level of recursion.
-func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
-	if c, ok := r.pure(set); ok {
+// on it that is at least ub, and nil. k is what is known of set, and i the
+// level of recursion.
+func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
+	if k.pure {
 		if ub > 0 {
-			return 0, tree.Leaf(c)
+			return 0, tree.Leaf(k.class)
 		}
 		return 0, nil
 	}
 	if ub <= 1 || r.stop() {
 		return 1, nil
 	}
-	lb := 1
-	e := r.cache.lookup(set)
+	e, lb := k.e, 1
 	if e != nil {
 		if e.depth != nil {
 			if d := int(e.depthLB); d < ub {
@@ -166,12 +166,17 @@ func (r *recursion) depth(set []int32, ub, i int) (int, *tree.Node) {
 		if len(small) > len(big) {
 			big, small, bigTrue = small, big, true
 		}
-		db, tb := r.depth(big, best-1, i+1)
+		kb, ks := r.know(big), r.know(small)
+		if lbf := max(kb.depthBound(), ks.depthBound()) + 1; lbf >= best {
+			failed = min(failed, lbf)
+			continue
+		}
+		db, tb := r.depth(big, kb, best-1, i+1)
 		if tb == nil {
 			failed = min(failed, db+1)
 			continue
 		}
-		ds, ts := r.depth(small, best-1, i+1)
+		ds, ts := r.depth(small, ks, best-1, i+1)
 		if ts == nil {
 			failed = min(failed, max(db, ds)+1)
 			continue
@@ -209,6 +214,18 @@ func (r *recursion) know(set []int32) known {
 		return known{pure: true, class: c}
 	}
 	return known{e: r.cache.lookup(set)}
+}
+
+// depthBound returns a lower bound on the depth of a tree that classifies
+// the set.
+func (k known) depthBound() int {
+	switch {
+	case k.pure:
+		return 0
+	case k.e != nil:
+		return max(1, int(k.e.depthLB))
+	}
+	return 1
 }
 
 // leafBound returns a lower bound on the leaves of a tree of depth d or

@@ -16,7 +16,7 @@ type Options struct {
 	// loop.
 	Progress func(Progress)
 	// CacheBytes bounds the memory of the cache of subproblems, roughly;
-	// 0 means DefaultCacheBytes. The cache is emptied when it outgrows it.
+	// 0 means DefaultCacheBytes.
 	CacheBytes int
 }
 
@@ -36,7 +36,7 @@ type Progress struct {
 type Stats struct {
 	Rounds      int // searches over a subset of the examples
 	Subproblems int // sets of examples whose results were cached
-	CacheResets int // times the cache outgrew its budget and was emptied
+	CacheDrops  int // times the cache outgrew its budget and dropped its older half
 }
 
 // Search finds optimal trees for one dataset. Its methods must be called
@@ -120,7 +120,7 @@ func (s *Search) Used() []int {
 
 // Stats returns the work done so far.
 func (s *Search) Stats() Stats {
-	return Stats{Rounds: s.rounds, Subproblems: s.r.cache.entries, CacheResets: s.r.cache.resets}
+	return Stats{Rounds: s.rounds, Subproblems: s.r.cache.entries, CacheDrops: s.r.cache.drops}
 }
 
 // errContradiction is returned when examples that no feature tells apart
@@ -136,7 +136,7 @@ func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
 		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
 			return nil, ctx.Err()
 		}
-		d, t := s.r.depth(s.set, s.depthLB+1, 0)
+		d, t := s.r.depth(s.set, s.r.know(s.set), s.depthLB+1, 0)
 		s.round(s.depthLB, 0)
 		if s.r.stopped {
 			return nil, ctx.Err()

@@ -17,7 +17,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		b.Run(file, func(b *testing.B) {
 			for b.Loop() {
-				learn(b, ds)
+				learn(b, ds, Options{})
 			}
 		})
 	}

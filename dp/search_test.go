@@ -12,9 +12,9 @@ import (
 
 // learn runs both searches on ds: the least depth, then the fewest leaves
 // at that depth.
-func learn(t testing.TB, ds *dataset.Dataset) (depthTree, sizeTree *tree.Node) {
+func learn(t testing.TB, ds *dataset.Dataset, opt Options) (depthTree, sizeTree *tree.Node) {
 	t.Helper()
-	s := New(ds, Options{})
+	s := New(ds, opt)
 	depthTree, err := s.MinDepth(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +34,8 @@ func learn(t testing.TB, ds *dataset.Dataset) (depthTree, sizeTree *tree.Node) {
 
 // TestAgainstBruteForce compares both searches with an exhaustive search
 // over all trees of depth at most 4, leaves at any depth, on random
-// datasets, some with twin or complementary features.
+// datasets, some with twin or complementary features, some with a tiny
+// cache.
 func TestAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	trials := 2000
@@ -52,7 +53,13 @@ func TestAgainstBruteForce(t *testing.T) {
 		if ok && nodes < 1<<(depth+1)-1 {
 			imperfect++
 		}
-		depthTree, sizeTree := learn(t, ds)
+		// A cache too small for anything drops its generations all the
+		// time, which must cost time only.
+		var opt Options
+		if trial%4 == 0 {
+			opt.CacheBytes = 1 << 10
+		}
+		depthTree, sizeTree := learn(t, ds, opt)
 		testgen.CheckConsistent(t, ds, depthTree)
 		testgen.CheckConsistent(t, ds, sizeTree)
 		switch {

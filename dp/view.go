@@ -21,14 +21,16 @@ type view struct {
 	count []int    // examples per class
 	cols  []uint64 // kept feature k's positions are at k*words
 	feats []int32  // the kept features that split the set, one of each group
-	// scratch for the depth-one and depth-two checks and the feature order
+	// scratch for the depth-one and depth-two checks, the feature order and
+	// the grouping of features
 	a, b, p, q []uint64
 	keys       []keyed
+	slots      []int32 // a hash table of kept features, plus one; 0 is empty
+	hashes     []uint64
 }
 
-// keyed is a feature with a hash of the split it makes.
+// keyed is a feature with the score of the split it makes.
 type keyed struct {
-	hash  uint64
 	f     int32
 	score float64
 }
@@ -51,37 +53,62 @@ func (v *view) load(x *examples, set []int32) {
 		v.cls[int(c)*w+p/64] |= bit
 		v.count[c]++
 		v.all[p/64] |= bit
-		for word, r := range x.row(int(i)) {
-			for ; r != 0; r &= r - 1 {
-				f := word*64 + bits.TrailingZeros64(r)
-				v.cols[f*w+p/64] |= bit
+	}
+	// The columns are the rows transposed. Bit by bit costs a write per
+	// bit set, scattered over every column; 64 examples by 64 features at
+	// a time costs a fixed amount per block and wins on dense rows.
+	if float64(len(set))*x.density > float64(w*x.words*transposeCost) {
+		var block [64]uint64
+		for b := range w {
+			examples := set[b*64 : min(len(set), b*64+64)]
+			for word := range x.words {
+				clear(block[:])
+				for p, i := range examples {
+					block[p] = x.rows[int(i)*x.words+word]
+				}
+				transpose(&block)
+				for k, col := range block[:min(64, x.nkept()-word*64)] {
+					v.cols[(word*64+k)*w+b] = col
+				}
+			}
+		}
+	} else {
+		for p, i := range set {
+			bit := uint64(1) << (p % 64)
+			for word, r := range x.row(int(i)) {
+				for ; r != 0; r &= r - 1 {
+					v.cols[(word*64+bits.TrailingZeros64(r))*w+p/64] |= bit
+				}
 			}
 		}
 	}
 
 	// One feature of each group that splits the set alike or as
-	// complements: sorted by a hash of the split, such features fall side
-	// by side, and the first of each group by index is kept.
+	// complements: the first by index, found through a hash table of the
+	// splits kept so far.
 	n := len(set)
-	v.keys = v.keys[:0]
-	for f := range int32(x.nkept()) {
-		if ones := popcount(v.col(f)); ones > 0 && ones < n {
-			v.keys = append(v.keys, keyed{hash: v.hash(v.col(f)), f: f})
-		}
-	}
-	slices.SortFunc(v.keys, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.f, b.f)) })
+	size := 1 << bits.Len(uint(2*x.nkept()))
+	v.slots = zeroedInt32(v.slots, size)
+	v.hashes = slices.Grow(v.hashes[:0], x.nkept())[:x.nkept()]
 	v.feats = v.feats[:0]
-	for i := 0; i < len(v.keys); {
-		j, group := i, len(v.feats)
-		for ; j < len(v.keys) && v.keys[j].hash == v.keys[i].hash; j++ {
-			f := v.keys[j].f
-			if !slices.ContainsFunc(v.feats[group:], func(g int32) bool { return v.same(v.col(f), v.col(g)) }) {
-				v.feats = append(v.feats, f)
+	for f := range int32(x.nkept()) {
+		col := v.col(f)
+		if ones := popcount(col); ones == 0 || ones == n {
+			continue
+		}
+		h := v.hash(col)
+		v.hashes[f] = h
+		at := int(h) & (size - 1)
+		for ; v.slots[at] != 0; at = (at + 1) & (size - 1) {
+			if g := v.slots[at] - 1; v.hashes[g] == h && v.same(col, v.col(g)) {
+				break
 			}
 		}
-		i = j
+		if v.slots[at] == 0 {
+			v.slots[at] = f + 1
+			v.feats = append(v.feats, f)
+		}
 	}
-	slices.Sort(v.feats)
 }
 
 // col returns the positions where kept feature f holds.
@@ -246,7 +273,31 @@ func (v *view) sides(f int32, s0, s1 []int32) ([]int32, []int32) {
 	return s0, s1
 }
 
+// transposeCost is what transposing one block of 64 by 64 bits costs, in
+// bits set written one by one.
+const transposeCost = 400
+
+// transpose transposes a 64 by 64 bit matrix whose row i is a[i], bit j
+// of it column j, by swapping ever smaller blocks across the diagonal.
+func transpose(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j >>= 1 {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+		m ^= m << (j / 2)
+	}
+}
+
 func zeroed(s []uint64, n int) []uint64 {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
+
+func zeroedInt32(s []int32, n int) []int32 {
 	s = slices.Grow(s[:0], n)[:n]
 	clear(s)
 	return s
