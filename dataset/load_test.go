@@ -1,0 +1,55 @@
+package dataset
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkLoad reads and binarizes a generated file shaped like the large
+// ones of the scaling experiments: 250000 rows of 24 binary features and a
+// class that a few of them decide, so that every row is consistent.
+func BenchmarkLoad(b *testing.B) {
+	const rows, features = 250_000, 24
+	path := filepath.Join(b.TempDir(), "load.csv")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for j := range features {
+		w.WriteString("f")
+		w.WriteString(string(rune('a' + j)))
+		w.WriteByte(',')
+	}
+	w.WriteString("class\n")
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range rows {
+		x := rng.Uint32()
+		for j := range features {
+			w.WriteByte('0' + byte(x>>j&1))
+			w.WriteByte(',')
+		}
+		w.WriteByte('0' + byte((x^x>>3^x>>11)&1))
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Load(path, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,418 @@
+package dataset
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The reference functions below are the first, straightforward
+// implementation of ReadTable and Binarize: the whole input in memory, one
+// encoding/csv record per row, and every test evaluated on every row. The
+// tuned versions must agree with them on every input, down to the error
+// messages and the sign of a zero threshold.
+
+func referenceReadTable(r io.Reader, name string) (*Table, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: empty file, expected a header row", name)
+	}
+	var first []byte
+	for rest := data; len(bytes.TrimSpace(first)) == 0; {
+		first, rest, _ = bytes.Cut(rest, []byte("\n"))
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = ','
+	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		cr.Comma = ';'
+	}
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	read := func() ([]string, int, error) {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil, 0, err
+		}
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s:%d: column %d: %w", name, pe.Line, pe.Column, pe.Err)
+			if pe.StartLine != pe.Line {
+				err = fmt.Errorf("%w (record starts on line %d)", err, pe.StartLine)
+			}
+			return nil, 0, err
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("read %s: %w", name, err)
+		}
+		for i := range rec {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		line, _ := cr.FieldPos(0)
+		return rec, line, nil
+	}
+	header, _, err := read()
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(header))
+	for _, h := range header {
+		if seen[h] {
+			return nil, fmt.Errorf("%s: column %q appears twice in the header", name, h)
+		}
+		seen[h] = true
+	}
+	t := &Table{Name: name, Header: header}
+	for {
+		rec, line, err := read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) != len(header) {
+			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, len(rec), len(header))
+		}
+		t.Records = append(t.Records, rec)
+		t.Lines = append(t.Lines, line)
+	}
+	if len(t.Records) == 0 {
+		return nil, fmt.Errorf("%s: no data rows after the header", name)
+	}
+	return t, nil
+}
+
+// refTest is a candidate feature with the rank of every record's value.
+type refTest struct {
+	Feature
+	rank []int
+	k    int
+}
+
+func (x *refTest) holds(r int) bool {
+	if x.Op == LessEq {
+		return x.rank[r] <= x.k
+	}
+	return x.rank[r] == x.k
+}
+
+func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
+	if opt.Split != Threshold && opt.Split != Equality {
+		return nil, fmt.Errorf("%s: unknown split %d", t.Name, opt.Split)
+	}
+	label := len(t.Header) - 1
+	if opt.Label != "" {
+		var err error
+		if label, err = t.column(opt.Label, "label column"); err != nil {
+			return nil, err
+		}
+	}
+	if len(t.Header) < 2 {
+		return nil, fmt.Errorf("%s: no feature columns besides the label %q", t.Name, t.Header[label])
+	}
+	values := func(c int) []string {
+		vals := make([]string, len(t.Records))
+		for r, rec := range t.Records {
+			vals[r] = rec[c]
+		}
+		return vals
+	}
+	var tests []refTest
+	for c := range t.Header {
+		if c == label {
+			continue
+		}
+		name, raw := t.Header[c], values(c)
+		if nums, ok := refNumbers(raw); ok && opt.Split == Threshold {
+			vals, ranks := refRank(nums, cmp.Compare[float64])
+			for k := range len(vals) - 1 {
+				tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: vals[k]}, ranks, k})
+			}
+			continue
+		}
+		vals, ranks := refRank(raw, refOrder(raw))
+		if len(vals) == 2 {
+			vals = vals[:1]
+		}
+		for k, v := range vals {
+			tests = append(tests, refTest{Feature{Column: name, Op: Equal, Value: v}, ranks, k})
+		}
+	}
+	tests = slices.DeleteFunc(tests, func(x refTest) bool {
+		for r := range t.Records {
+			if x.holds(r) != x.holds(0) {
+				return false
+			}
+		}
+		return true
+	})
+	labels := values(label)
+	ds := &Dataset{Name: t.Name, Label: t.Header[label]}
+	var class []int
+	ds.Classes, class = refRank(labels, refOrder(labels))
+	for _, x := range tests {
+		ds.Features = append(ds.Features, x.Feature)
+	}
+	vals := make([]bool, len(tests))
+	key := make([]byte, (len(tests)+7)/8)
+	first := make(map[string]int)
+	for r := range t.Records {
+		clear(key)
+		for j := range tests {
+			vals[j] = tests[j].holds(r)
+			if vals[j] {
+				key[j/8] |= 1 << (j % 8)
+			}
+		}
+		if i, ok := first[string(key)]; ok {
+			if ex := ds.Examples[i]; ex.Class != class[r] {
+				return nil, fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
+					t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[class[r]])
+			}
+			continue
+		}
+		first[string(key)] = len(ds.Examples)
+		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: slices.Clone(vals), Class: class[r]})
+	}
+	return ds, nil
+}
+
+func refNumbers(raw []string) ([]float64, bool) {
+	nums := make([]float64, len(raw))
+	for i, s := range raw {
+		v, ok := number(s)
+		if !ok {
+			return nil, false
+		}
+		nums[i] = v
+	}
+	return nums, true
+}
+
+func refOrder(raw []string) func(a, b string) int {
+	if _, ok := refNumbers(raw); !ok {
+		return strings.Compare
+	}
+	return func(a, b string) int {
+		x, _ := number(a)
+		y, _ := number(b)
+		return cmp.Or(cmp.Compare(x, y), strings.Compare(a, b))
+	}
+}
+
+func refRank[K comparable](keys []K, compare func(a, b K) int) ([]K, []int) {
+	index := make(map[K]int)
+	for _, k := range keys {
+		index[k] = 0
+	}
+	distinct := make([]K, 0, len(index))
+	for k := range index {
+		distinct = append(distinct, k)
+	}
+	slices.SortFunc(distinct, compare)
+	for i, k := range distinct {
+		index[k] = i
+	}
+	ranks := make([]int, len(keys))
+	for i, k := range keys {
+		ranks[i] = index[k]
+	}
+	return distinct, ranks
+}
+
+// checkReadTable fails unless ReadTable and the reference agree on in, and
+// reports whether in is a table.
+func checkReadTable(t *testing.T, in string) bool {
+	t.Helper()
+	got, err := ReadTable(strings.NewReader(in), "t.csv")
+	want, wantErr := referenceReadTable(strings.NewReader(in), "t.csv")
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+		t.Fatalf("input %q:\nerror %v\n want %v", in, err, wantErr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("input %q:\ngot  %#v\nwant %#v", in, got, want)
+	}
+	return err == nil
+}
+
+// checkBinarize fails unless Binarize and the reference agree on tab, and
+// reports whether tab binarizes.
+func checkBinarize(t *testing.T, tab *Table, opt Options) bool {
+	t.Helper()
+	got, err := tab.Binarize(opt)
+	want, wantErr := referenceBinarize(tab, opt)
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+		t.Fatalf("table %q, %+v:\nerror %v\n want %v", tab.Records, opt, err, wantErr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("table %q, %+v:\ngot  %+v\nwant %+v", tab.Records, opt, got, want)
+	}
+	return err == nil
+}
+
+// readTableSeeds are inputs on which the reader's shortcuts and encoding/csv
+// could part ways.
+var readTableSeeds = []string{
+	"A,B,X\n1,red,0\n2.5,blue,1\n",
+	"A,B,X\n1,red,0\n2.5,blue,1",
+	"\ufeffA;B;X\r\n1;red;0\r\n2.5;blue;1\r\n",
+	" A , B ,X\n1,  red ,0\n 2.5,blue , 1\n",
+	"A;B;X,Y\n1;red;0,5\n",
+	"A,\"B, b\",X\n\"1\", \"a \"\"q\"\"\",0\n",
+	"\nA,X\n\n1,0\n\"two\nlines\",1\n3,0\n",
+	"A,X\n1,0\n1,a\"b\n",
+	"A,X\n\"1,0\n2,1\n",
+	"A,X\n1,0\n\"2\",1\n3,x\"\n",
+	"A,X\n1,0\n \"2\" ,1\n",
+	"  \nA,X\n1,0\n",
+	" \t\n\r\n\nA;X\n1;0\n",
+	"A,X\n1,0\n  \n",
+	"A\n1\n  \n\r\r\n2\n",
+	"A,X\n1,0\r",
+	"A,X\n1,0\n\r",
+	"A,X\r\n1,0\r\r\n2,1\r\n",
+	"A,X\n1\r,0\n\u00a01\u0085,\u20280\n",
+	"\ufeff\ufeffA,X\n1,0\n",
+	"A,X\n\xff,\xfe\n",
+	"A,X\n1,0,\n",
+	"A,X\n1,0\n,\n",
+	"A,X\n\"a\"\"\",0\n\"b\n\n\",1\n",
+	"A,X\n1,0\n\"\"\n",
+	"\"A\nB\",X\n1,0\n",
+	"A,A\n1,0\n",
+	"A,X\n1,0\n2;1\n",
+}
+
+func TestReadTableMatchesReference(t *testing.T) {
+	for _, in := range readTableSeeds {
+		checkReadTable(t, in)
+	}
+	// Long lines overflow the reader's buffer.
+	long := strings.Repeat("x", 100_000)
+	checkReadTable(t, "A,X\n"+long+",0\n1,"+long+"\n")
+	checkReadTable(t, "A,X\n1,0\n\""+long+"\n"+long+"\",1\n")
+	checkReadTable(t, "A,X\n1,0\n"+long+"\"\n")
+}
+
+func TestReadTableMatchesReferenceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tables := 0
+	pieces := []string{"0", "1", "1", " 2 ", "5.0", "x", "", "\"q\"", "\"a,b\"", "\"l1\nl2\"", "a\"b", "\t", "\u00a0"}
+	for range 3000 {
+		var b strings.Builder
+		if rng.IntN(8) == 0 {
+			b.WriteString("\ufeff")
+		}
+		sep := []string{",", ";"}[rng.IntN(2)]
+		cols := 1 + rng.IntN(3)
+		for r := range 1 + rng.IntN(6) {
+			n := cols
+			if r > 0 && rng.IntN(20) == 0 {
+				n += rng.IntN(3) - 1
+			}
+			for c := range n {
+				if c > 0 {
+					b.WriteString(sep)
+				}
+				if r == 0 {
+					fmt.Fprintf(&b, "c%d", c)
+					if rng.IntN(30) == 0 {
+						b.WriteString(pieces[rng.IntN(len(pieces))])
+					}
+					continue
+				}
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			b.WriteString([]string{"\n", "\n", "\r\n", "\n\n", "\n \n", "\r\r\n"}[rng.IntN(6)])
+		}
+		in := b.String()
+		if rng.IntN(4) == 0 {
+			in = strings.TrimRight(in, "\n")
+		}
+		if checkReadTable(t, in) {
+			tables++
+		}
+	}
+	t.Logf("%d of 3000 inputs are tables", tables)
+	if tables < 300 || tables > 2700 {
+		t.Fatalf("%d of 3000 inputs are tables; the test lost its teeth", tables)
+	}
+}
+
+func FuzzReadTable(f *testing.F) {
+	for _, in := range readTableSeeds {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkReadTable(t, in)
+	})
+}
+
+func TestBinarizeMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ok := 0
+	pools := [][]string{
+		{"0", "1"},
+		{"1", "2", "3"},
+		{"5", "5.0", "7", "-1", "1e3"},
+		{"0", "-0", "0.0", "-0.0", "1"},
+		{"red", "blue", "green", "Red"},
+		{"1", "2", "x"},
+		{"10", "9", "NaN", "9.0"},
+		{"only"},
+		{"a", "b"},
+		{"+1", "01", "1", "2", "10", "1_0", "0x1p4", "Inf", "-Inf"},
+	}
+	for range 3000 {
+		cols := 1 + rng.IntN(4)
+		tab := &Table{Name: "t.csv"}
+		colPools := make([][]string, cols+1)
+		for c := range cols + 1 {
+			tab.Header = append(tab.Header, "c"+strconv.Itoa(c))
+			colPools[c] = pools[rng.IntN(len(pools))]
+		}
+		noise := rng.IntN(3) == 0
+		lab := rng.IntN(cols + 1) // the label need not be the last column
+		tab.Header[lab], tab.Header[cols] = tab.Header[cols], tab.Header[lab]
+		for r := range rng.IntN(40) + 1 {
+			rec := make([]string, cols+1)
+			h := 0
+			for c := range cols {
+				v := rng.IntN(len(colPools[c]))
+				rec[c] = colPools[c][v]
+				h = h*7 + v
+			}
+			if noise {
+				h = rng.IntN(100)
+			}
+			rec[cols] = colPools[cols][h%len(colPools[cols])]
+			rec[lab], rec[cols] = rec[cols], rec[lab]
+			tab.Records = append(tab.Records, rec)
+			tab.Lines = append(tab.Lines, 2+r+rng.IntN(2))
+		}
+		opt := Options{Split: Split(rng.IntN(2))}
+		if lab != cols || rng.IntN(2) == 0 {
+			opt.Label = tab.Header[lab]
+		}
+		if checkBinarize(t, tab, opt) {
+			ok++
+		}
+	}
+	t.Logf("%d of 3000 tables binarize", ok)
+	if ok < 300 || ok > 2700 {
+		t.Fatalf("%d of 3000 tables binarize; the test lost its teeth", ok)
+	}
+}
