@@ -1,13 +1,16 @@
 package dataset
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Table is a CSV file as read: the header and the raw records with the line
@@ -23,23 +26,27 @@ type Table struct {
 // or ';', whichever occurs more often in the header line (',' on a tie). A
 // leading UTF-8 byte order mark, CRLF line endings and blank lines are
 // accepted. The name is used in error messages.
+//
+// Equal fields of a column share one string and the records share large
+// arrays, so that a table costs little more than its fields' string
+// headers.
 func ReadTable(r io.Reader, name string) (*Table, error) {
-	data, err := io.ReadAll(r)
+	rd, err := newReader(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%s: empty file, expected a header row", name)
-	}
-
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = separator(data)
-	cr.FieldsPerRecord = -1 // checked below, to report both counts
-	cr.TrimLeadingSpace = true
-	header, _, err := readRecord(cr, name)
+	text, str, _, err := rd.record()
 	if err != nil {
-		return nil, err // not io.EOF: data holds more than white space
+		return nil, err // not io.EOF: the input holds more than white space
+	}
+	header := slices.Clone(str) // encoding/csv reuses its record
+	for text != nil {
+		f, rest, found := bytes.Cut(text, []byte{rd.sep})
+		header = append(header, string(trimSpace(f)))
+		text = rest
+		if !found {
+			break
+		}
 	}
 	seen := make(map[string]bool, len(header))
 	for _, h := range header {
@@ -49,25 +56,147 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 		seen[h] = true
 	}
 
-	t := &Table{Name: name, Header: header}
+	width, sep := len(header), rd.sep
+	cols := make([]dict, width)
+	var slabs [][]string // the fields of the records, row after row
+	var slab []string    // the room left in the last slab
+	rows := 0
+	// The records of a large file nearly always follow one another line by
+	// line, so rather than every record's line only the lines that break
+	// the sequence are kept, as pairs of a record and its line.
+	var jumps []int
 	for {
-		rec, line, err := readRecord(cr, name)
+		text, str, line, err := rd.record()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		if len(rec) != len(header) {
-			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, len(rec), len(header))
+		n := len(str)
+		if text != nil {
+			n = bytes.Count(text, []byte{sep}) + 1
 		}
-		t.Records = append(t.Records, rec)
-		t.Lines = append(t.Lines, line)
+		if n != width {
+			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, n, width)
+		}
+		if len(slab) == 0 {
+			// Grow the slabs with the table, so that a small table does
+			// not pay for a large one.
+			slab = make([]string, width*min(max(rows, 16), 1024))
+			slabs = append(slabs, slab)
+		}
+		rec := slab[:width]
+		slab = slab[width:]
+		if text != nil {
+			// This loop runs for every field of a large file, so it does
+			// the common case, a short field of one printable character,
+			// without a call.
+			for i := range rec {
+				j := 0
+				for j < len(text) && text[j] != sep {
+					j++
+				}
+				f := text[:j]
+				text = text[min(j+1, len(text)):]
+				if s, ok := char(f); ok {
+					rec[i] = s
+				} else {
+					rec[i] = internBytes(&cols[i], trimSpace(f))
+				}
+			}
+		} else {
+			for i, s := range str {
+				rec[i] = internString(&cols[i], s)
+			}
+		}
+		if n := len(jumps); n == 0 || line != jumps[n-1]+rows-jumps[n-2] {
+			jumps = append(jumps, rows, line)
+		}
+		rows++
 	}
-	if len(t.Records) == 0 {
+	if rows == 0 {
 		return nil, fmt.Errorf("%s: no data rows after the header", name)
 	}
+
+	// Collecting the records and lines only now sizes them exactly, where
+	// appending would have copied them time and again.
+	t := &Table{Name: name, Header: header, Records: make([][]string, rows), Lines: make([]int, rows)}
+	i := 0
+	for _, slab := range slabs {
+		for ; len(slab) > 0 && i < rows; i++ {
+			t.Records[i] = slab[:width:width]
+			slab = slab[width:]
+		}
+	}
+	for j := 0; j < len(jumps); j += 2 {
+		for i := jumps[j]; i < rows && (j+2 == len(jumps) || i < jumps[j+2]); i++ {
+			t.Lines[i] = jumps[j+1] + i - jumps[j]
+		}
+	}
 	return t, nil
+}
+
+// internMax is the number of distinct values of a column that ReadTable
+// shares. A column with more is likely continuous, where sharing saves
+// little and the index would cost much.
+const internMax = 1 << 16
+
+// internBytes returns b as a string, the same string for equal values.
+func internBytes(d *dict, b []byte) string {
+	if s, ok := char(b); ok {
+		return s
+	}
+	if k := find(d, b); k >= 0 {
+		return d.values[k]
+	}
+	return d.keep(string(b))
+}
+
+// internString is internBytes for a field read by encoding/csv.
+func internString(d *dict, s string) string {
+	if s, ok := char(s); ok {
+		return s
+	}
+	if k := find(d, s); k >= 0 {
+		return d.values[k]
+	}
+	// s shares the memory of its whole record, which a copy lets go.
+	return d.keep(strings.Clone(s))
+}
+
+// keep adds s to d, unless d has grown too large to be worth it, and
+// returns it.
+func (d *dict) keep(s string) string {
+	if len(d.values) < internMax {
+		d.add(s)
+	}
+	return s
+}
+
+// printable holds the printable ASCII characters.
+const printable = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+// char returns v as a substring of printable if it is one such character.
+// One-character fields, such as 0 and 1, are the most common by far in large
+// files; as substrings of a constant they cost no allocation, and the garbage
+// collector, which must look at every field of every record, sees at once
+// that they point outside the heap.
+func char[T string | []byte](v T) (string, bool) {
+	if len(v) != 1 || v[0] <= ' ' || v[0] > '~' {
+		return "", false
+	}
+	i := v[0] - '!'
+	return printable[i : i+1], true
+}
+
+// trimSpace is bytes.TrimSpace, made cheap for the common field that has no
+// space to trim.
+func trimSpace(b []byte) []byte {
+	if len(b) > 0 && b[0] > ' ' && b[0] < utf8.RuneSelf && b[len(b)-1] > ' ' && b[len(b)-1] < utf8.RuneSelf {
+		return b
+	}
+	return bytes.TrimSpace(b)
 }
 
 // ReadTableFile reads the CSV table in the named file, or standard input if
@@ -101,40 +230,152 @@ func (t *Table) column(name, what string) (int, error) {
 	return -1, fmt.Errorf("%s: no %s %q (columns: %s)", t.Name, what, name, strings.Join(t.Header, ", "))
 }
 
-// readRecord reads the next record with its fields trimmed and the line on
-// which it starts. It returns io.EOF unwrapped at the end of the input.
-func readRecord(cr *csv.Reader, name string) ([]string, int, error) {
-	rec, err := cr.Read()
+// reader splits CSV input into records with their fields trimmed. Lines
+// without a quote, which are nearly all lines of a large data file, it
+// splits itself, in its input buffer, so that reading allocates nothing per
+// row. At the first quote it hands the rest of the input to encoding/csv,
+// whose quoting rules it does not repeat; where both apply they agree,
+// since encoding/csv too counts lines on '\n', drops a '\r' before it,
+// skips empty lines and splits a line without quotes at every separator.
+type reader struct {
+	name   string
+	in     *bufio.Reader
+	sep    byte
+	ahead  [][]byte    // lines read to find the separator, not yet parsed
+	line   int         // number of the last line read
+	long   []byte      // a line longer than in's buffer, put together
+	cr     *csv.Reader // reads the rest once a quote has been seen
+	crLine int         // lines read before cr took over
+}
+
+// newReader starts reading r: it skips a byte order mark and reads ahead to
+// the first line that is not blank, which decides the separator.
+func newReader(r io.Reader, name string) (*reader, error) {
+	rd := &reader{name: name, in: bufio.NewReaderSize(r, 64<<10)}
+	bom, err := rd.in.Peek(len("\ufeff"))
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if string(bom) == "\ufeff" {
+		rd.in.Discard(len(bom))
+	}
+	var ahead [][]byte
+	for {
+		line, err := rd.readLine()
+		if err == io.EOF {
+			return nil, fmt.Errorf("%s: empty file, expected a header row", name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		ahead = append(ahead, bytes.Clone(line))
+		if len(bytes.TrimSpace(line)) > 0 {
+			rd.sep = separator(line)
+			break
+		}
+	}
+	rd.ahead = ahead
+	rd.line = 0 // the lines ahead are counted again as they are parsed
+	return rd, nil
+}
+
+// readLine returns the next line of the input with its '\n', if any, or
+// io.EOF at the end. The line is valid until the next call.
+func (rd *reader) readLine() ([]byte, error) {
+	if len(rd.ahead) > 0 {
+		line := rd.ahead[0]
+		rd.ahead = rd.ahead[1:]
+		rd.line++
+		return line, nil
+	}
+	line, err := rd.in.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		rd.long = append(rd.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = rd.in.ReadSlice('\n')
+			rd.long = append(rd.long, line...)
+		}
+		line = rd.long
+	}
+	switch {
+	case err == io.EOF && len(line) > 0:
+	case err == io.EOF:
+		return nil, err
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", rd.name, err)
+	}
+	rd.line++
+	return line, nil
+}
+
+// record returns the next record and the line on which it starts, or
+// io.EOF unwrapped at the end of the input. A record without quotes comes as
+// text, the line without its end, valid until the next call, for the caller
+// to split at the separator; a record read by encoding/csv comes as str, the
+// fields trimmed, also valid until the next call.
+func (rd *reader) record() (text []byte, str []string, line int, err error) {
+	for rd.cr == nil {
+		raw, err := rd.readLine()
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		text = bytes.TrimSuffix(raw, []byte("\n"))
+		text = bytes.TrimSuffix(text, []byte("\r"))
+		if len(text) == 0 {
+			continue // blank
+		}
+		if bytes.IndexByte(text, '"') < 0 {
+			return text, nil, rd.line, nil
+		}
+		rest := append([][]byte{raw}, rd.ahead...)
+		rd.ahead = nil
+		rd.crLine = rd.line - 1
+		rd.cr = newCSVReader(io.MultiReader(bytes.NewReader(bytes.Join(rest, nil)), rd.in), rune(rd.sep))
+	}
+	str, line, err = rd.csvRecord()
+	return nil, str, line, err
+}
+
+// newCSVReader returns an encoding/csv reader for the rest of the input.
+func newCSVReader(r io.Reader, sep rune) *csv.Reader {
+	cr := csv.NewReader(r)
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1 // checked by ReadTable, to report both counts
+	cr.TrimLeadingSpace = true
+	cr.ReuseRecord = true
+	return cr
+}
+
+// csvRecord reads the next record with encoding/csv, with its fields
+// trimmed and the line on which it starts. It returns io.EOF unwrapped at
+// the end of the input.
+func (rd *reader) csvRecord() ([]string, int, error) {
+	rec, err := rd.cr.Read()
 	if err == io.EOF {
 		return nil, 0, err
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		err = fmt.Errorf("%s:%d: column %d: %w", name, pe.Line, pe.Column, pe.Err)
+		err = fmt.Errorf("%s:%d: column %d: %w", rd.name, rd.crLine+pe.Line, pe.Column, pe.Err)
 		if pe.StartLine != pe.Line {
 			// An unclosed quote is detected only at the end of the file.
-			err = fmt.Errorf("%w (record starts on line %d)", err, pe.StartLine)
+			err = fmt.Errorf("%w (record starts on line %d)", err, rd.crLine+pe.StartLine)
 		}
 		return nil, 0, err
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("read %s: %w", name, err)
+		return nil, 0, fmt.Errorf("read %s: %w", rd.name, err)
 	}
 	for i := range rec {
 		rec[i] = strings.TrimSpace(rec[i])
 	}
-	line, _ := cr.FieldPos(0)
-	return rec, line, nil
+	line, _ := rd.cr.FieldPos(0)
+	return rec, rd.crLine + line, nil
 }
 
-// separator picks ',' or ';' by counting both in the first non-blank line,
-// which is the header because encoding/csv skips blank lines too.
-func separator(data []byte) rune {
-	var first []byte
-	for len(bytes.TrimSpace(first)) == 0 {
-		first, data, _ = bytes.Cut(data, []byte("\n"))
-	}
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+// separator picks ',' or ';' by counting both in line, the header's.
+func separator(line []byte) byte {
+	if bytes.Count(line, []byte(";")) > bytes.Count(line, []byte(",")) {
 		return ';'
 	}
 	return ','
