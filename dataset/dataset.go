@@ -3,6 +3,8 @@ package dataset
 import (
 	"cmp"
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -39,20 +41,15 @@ type Dataset struct {
 	Examples []Example // distinct examples in file order
 }
 
-// test is a candidate feature that can be evaluated on a record without
-// parsing: rank holds, for every record, the position of its value among the
-// column's sorted distinct values, and k is the position of the feature's own.
-type test struct {
-	Feature
-	rank []int
-	k    int
-}
-
-func (x *test) holds(record int) bool {
-	if x.Op == LessEq {
-		return x.rank[record] <= x.k
-	}
-	return x.rank[record] == x.k
+// column is a feature column as Binarize sees it: every value has a rank
+// among the column's sorted distinct values, and the rank alone decides the
+// tests, so that no record's value is parsed or compared but once.
+type column struct {
+	c     int       // index in the header
+	rank  []int32   // the rank of each value, by its code in the dict
+	tests []Feature // the column's features, in order
+	op    Op        // LessEq: test k holds for ranks <= k; Equal: for rank k
+	bits  int       // width of a rank in the key of a record
 }
 
 // Binarize turns t into a Dataset. With the Threshold split a column whose
@@ -79,102 +76,179 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 		return nil, fmt.Errorf("%s: no feature columns besides the label %q", t.Name, t.Header[label])
 	}
 
-	var tests []test
-	for c := range t.Header {
-		if c != label {
-			tests = append(tests, t.tests(c, opt.Split)...)
+	// Number the distinct values of every column. Sorting and parsing them
+	// then costs nothing per record, and a large table has few.
+	dicts := make([]dict, len(t.Header))
+	for _, rec := range t.Records {
+		for c := range dicts {
+			if find(&dicts[c], rec[c]) < 0 {
+				dicts[c].add(rec[c])
+			}
 		}
 	}
-	tests = slices.DeleteFunc(tests, t.constant)
-
-	labels := t.values(label)
 	ds := &Dataset{Name: t.Name, Label: t.Header[label]}
-	var class []int
-	ds.Classes, class = rank(labels, order(labels))
-	for _, x := range tests {
-		ds.Features = append(ds.Features, x.Feature)
+	var cols []column
+	for c := range t.Header {
+		if c != label {
+			col := t.tests(c, &dicts[c], opt.Split)
+			ds.Features = append(ds.Features, col.tests...)
+			cols = append(cols, col)
+		}
 	}
-	if err := t.collapse(ds, tests, class); err != nil {
+	var class []int32
+	ds.Classes, class = sortValues(dicts[label].values)
+	if err := t.collapse(ds, cols, dicts, label, class); err != nil {
 		return nil, err
 	}
 	return ds, nil
 }
 
-// tests returns the candidate features of column c.
-func (t *Table) tests(c int, split Split) []test {
-	name, raw := t.Header[c], t.values(c)
-	if split == Threshold {
-		if nums, ok := numbers(raw); ok {
-			values, ranks := rank(nums, cmp.Compare[float64])
-			tests := make([]test, len(values)-1)
-			for k := range tests {
-				tests[k] = test{Feature{Column: name, Op: LessEq, Threshold: values[k]}, ranks, k}
+// tests returns column c, whose distinct values d holds.
+func (t *Table) tests(c int, d *dict, split Split) column {
+	col := column{c: c}
+	if nums, ok := numbers(d.values); ok && split == Threshold {
+		// Equal numbers such as 5 and 5.0 share a rank and a threshold.
+		sorted := slices.Clone(nums)
+		slices.Sort(sorted)
+		sorted = slices.Compact(sorted)
+		col.rank = make([]int32, len(nums))
+		zeros := 0 // of each sign, as bits: 1 for 0, 2 for -0
+		for k, v := range nums {
+			i, _ := slices.BinarySearch(sorted, v)
+			col.rank[k] = int32(i)
+			if v == 0 {
+				zeros |= 1 << int(math.Float64bits(v)>>63)
 			}
-			return tests
 		}
-	}
-	values, ranks := rank(raw, order(raw))
-	if len(values) == 2 {
-		values = values[:1] // the other test is its negation
-	}
-	tests := make([]test, len(values))
-	for k, v := range values {
-		tests[k] = test{Feature{Column: name, Op: Equal, Value: v}, ranks, k}
-	}
-	return tests
-}
-
-// constant reports whether x has the same truth value on every record.
-func (t *Table) constant(x test) bool {
-	for r := range t.Records {
-		if x.holds(r) != x.holds(0) {
-			return false
+		if zeros == 3 {
+			// Where a column has both 0 and -0, the threshold has always
+			// been the sign of its last zero, as a map of the values kept
+			// it; so it stays.
+			for r := len(t.Records) - 1; r >= 0; r-- {
+				if v := nums[find(d, t.Records[r][c])]; v == 0 {
+					i, _ := slices.BinarySearch(sorted, v)
+					sorted[i] = v
+					break
+				}
+			}
 		}
+		if len(sorted) > 1 {
+			col.tests = make([]Feature, len(sorted)-1)
+		}
+		for k := range col.tests {
+			col.tests[k] = Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k]}
+		}
+		col.op = LessEq
+		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
+		return col
 	}
-	return true
+	sorted, rank := sortValues(d.values)
+	col.rank = rank
+	switch len(sorted) {
+	case 1:
+		sorted = nil // the one test would hold for every record
+	case 2:
+		sorted = sorted[:1] // the other test is its negation
+	}
+	if len(sorted) > 0 {
+		col.tests = make([]Feature, len(sorted))
+	}
+	for k, v := range sorted {
+		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v}
+	}
+	col.op = Equal
+	col.bits = bits.Len(uint(max(len(rank)-1, 0)))
+	return col
 }
 
 // collapse fills ds.Examples from the records, keeping the first of each set
 // of records with equal feature vectors, or reports two that disagree on the
-// class.
-func (t *Table) collapse(ds *Dataset, tests []test, class []int) error {
-	values := make([]bool, len(tests))
-	key := make([]byte, (len(tests)+7)/8) // the bit vector packed, as a map key
-	first := make(map[string]int)         // key to index in ds.Examples
-	for r := range t.Records {
-		clear(key)
-		for j := range tests {
-			values[j] = tests[j].holds(r)
-			if values[j] {
-				key[j/8] |= 1 << (j % 8)
+// class. Records have equal feature vectors exactly when their values have
+// the same ranks in every column, so the ranks, packed into as few bits as
+// they need, identify them.
+func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, class []int32) error {
+	width := 0
+	for _, col := range cols {
+		width += col.bits
+	}
+	key := make([]byte, 0, (width+7)/8+8)
+	seen := newKeySet((width+7)/8, len(t.Records))
+	ranks := make([]int32, len(cols))
+	if len(t.Records) > 0 {
+		// A large table is mostly one of distinct records, which this
+		// fits without copying.
+		ds.Examples = make([]Example, 0, len(t.Records))
+	}
+	var values []bool // room for the Values of the examples to come
+	nt := len(ds.Features)
+	var trues []bool // as long as any column's tests, all true
+	for _, col := range cols {
+		for len(trues) < len(col.tests) {
+			trues = append(trues, true)
+		}
+	}
+	for r, rec := range t.Records {
+		key = key[:0]
+		var acc uint64
+		n := 0
+		for j := range cols {
+			col := &cols[j]
+			k := col.rank[find(&dicts[col.c], rec[col.c])]
+			ranks[j] = k
+			acc |= uint64(k) << n
+			for n += col.bits; n >= 8; n -= 8 {
+				key = append(key, byte(acc))
+				acc >>= 8
 			}
 		}
-		if i, ok := first[string(key)]; ok {
-			if ex := ds.Examples[i]; ex.Class != class[r] {
+		if n > 0 {
+			key = append(key, byte(acc))
+		}
+		cl := int(class[find(&dicts[label], rec[label])])
+		if i, ok := seen.add(key); ok {
+			if ex := ds.Examples[i]; ex.Class != cl {
 				return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
-					t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[class[r]])
+					t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[cl])
 			}
 			continue
 		}
-		first[string(key)] = len(ds.Examples)
-		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: slices.Clone(values), Class: class[r]})
+		if len(values) < nt || values == nil {
+			// Examples share arrays, which grow with their number up to a
+			// size at which the unused rest of the last does not matter.
+			n := min(max(len(ds.Examples), 16), max(1, valuesChunk/max(nt, 1)))
+			values = make([]bool, nt*n)
+		}
+		v := values[:nt:nt]
+		values = values[nt:]
+		// v is fresh, all false: only the tests that hold need setting.
+		i := 0
+		for j, col := range cols {
+			seg := v[i : i+len(col.tests)]
+			i += len(seg)
+			switch k := int(ranks[j]); {
+			case k >= len(seg):
+			case col.op == LessEq:
+				copy(seg[k:], trues)
+			default:
+				seg[k] = true
+			}
+		}
+		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: v, Class: cl})
+	}
+	if len(ds.Examples) < cap(ds.Examples) {
+		ds.Examples = slices.Clone(ds.Examples)
 	}
 	return nil
 }
 
-// values returns column c of every record.
-func (t *Table) values(c int) []string {
-	vals := make([]string, len(t.Records))
-	for r, rec := range t.Records {
-		vals[r] = rec[c]
-	}
-	return vals
-}
+// valuesChunk is the most Example.Values that collapse allocates at once.
+const valuesChunk = 1 << 18
 
-// numbers parses every string in raw, or reports that one is not a number.
-func numbers(raw []string) ([]float64, bool) {
-	nums := make([]float64, len(raw))
-	for i, s := range raw {
+// numbers parses every string in values, or reports that one is not a
+// number.
+func numbers(values []string) ([]float64, bool) {
+	nums := make([]float64, len(values))
+	for i, s := range values {
 		v, ok := number(s)
 		if !ok {
 			return nil, false
@@ -184,41 +258,30 @@ func numbers(raw []string) ([]float64, bool) {
 	return nums, true
 }
 
-// order returns the comparison for sorting the strings in raw: numeric if
-// every one is a number, so that "2" comes before "10", else lexicographic.
-// Numeric ties such as "5.9" and "5.90" fall back to the strings, which keeps
-// the order total and so the output deterministic.
-func order(raw []string) func(a, b string) int {
-	if _, ok := numbers(raw); !ok {
-		return strings.Compare
+// sortValues returns the strings in values sorted, and the position of each
+// among them. They sort numerically if every one is a number, so that "2"
+// comes before "10", else lexicographically. Numeric ties such as "5.9" and
+// "5.90" fall back to the strings, which keeps the order total and so the
+// output deterministic.
+func sortValues(values []string) ([]string, []int32) {
+	perm := make([]int32, len(values))
+	for i := range perm {
+		perm[i] = int32(i)
 	}
-	return func(a, b string) int {
-		x, _ := number(a)
-		y, _ := number(b)
-		return cmp.Or(cmp.Compare(x, y), strings.Compare(a, b))
+	if nums, ok := numbers(values); ok {
+		slices.SortFunc(perm, func(a, b int32) int {
+			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(values[a], values[b]))
+		})
+	} else {
+		slices.SortFunc(perm, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
 	}
-}
-
-// rank returns the distinct elements of keys sorted by compare, and for each
-// element of keys its index among them.
-func rank[K comparable](keys []K, compare func(a, b K) int) ([]K, []int) {
-	index := make(map[K]int)
-	for _, k := range keys {
-		index[k] = 0
+	sorted := make([]string, len(values))
+	rank := make([]int32, len(values))
+	for i, k := range perm {
+		sorted[i] = values[k]
+		rank[k] = int32(i)
 	}
-	distinct := make([]K, 0, len(index))
-	for k := range index {
-		distinct = append(distinct, k)
-	}
-	slices.SortFunc(distinct, compare)
-	for i, k := range distinct {
-		index[k] = i
-	}
-	ranks := make([]int, len(keys))
-	for i, k := range keys {
-		ranks[i] = index[k]
-	}
-	return distinct, ranks
+	return sorted, rank
 }
 
 // Load reads the CSV file at path ("-" for standard input) and binarizes it.
