@@ -11,18 +11,20 @@ import (
 // on any table that has its columns.
 func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 	cols := make([]int, len(t.Features))
+	decisions := make([]decision, len(t.Features))
 	for i, f := range t.Features {
 		c, err := tbl.Column(f.Column)
 		if err != nil {
 			return nil, err
 		}
 		cols[i] = c
+		decisions[i].f = f
 	}
 	out := make([]string, len(tbl.Records))
 	for r, rec := range tbl.Records {
 		var err error
 		class := t.Root.Classify(func(f int) bool {
-			ok, e := t.Features[f].Holds(rec[cols[f]])
+			ok, e := decisions[f].holds(rec[cols[f]])
 			if e != nil && err == nil {
 				err = e
 			}
@@ -34,6 +36,46 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 		out[r] = t.Classes[class]
 	}
 	return out, nil
+}
+
+// decision is a feature that remembers what it gives for the values it has
+// seen, so that a column of a large table, which repeats few values many
+// times, has each parsed once rather than at every node and record.
+type decision struct {
+	f     dataset.Feature
+	char  [256]int8       // for one-byte values: 0 if not seen, 1 false, 2 true
+	known map[string]bool // for longer values, up to knownMax of them
+}
+
+// knownMax bounds what a decision remembers of longer values: a column with
+// many distinct ones, as a continuous one has, repeats few of them.
+const knownMax = 1 << 16
+
+// holds is f.Holds(raw).
+func (d *decision) holds(raw string) (bool, error) {
+	if len(raw) == 1 {
+		if v := d.char[raw[0]]; v != 0 {
+			return v == 2, nil
+		}
+	} else if ok, seen := d.known[raw]; seen {
+		return ok, nil
+	}
+	ok, err := d.f.Holds(raw)
+	switch {
+	case err != nil:
+		// Not remembered: the error ends the prediction.
+	case len(raw) == 1:
+		d.char[raw[0]] = 1
+		if ok {
+			d.char[raw[0]] = 2
+		}
+	case len(d.known) < knownMax:
+		if d.known == nil {
+			d.known = make(map[string]bool)
+		}
+		d.known[raw] = ok
+	}
+	return ok, err
 }
 
 // Verify checks that the tree gives every record of tbl the class in its

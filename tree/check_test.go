@@ -1,0 +1,97 @@
+package tree
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// TestPredict: Predict, which remembers the decisions of its features, gives
+// what applying Feature.Holds to every record gives, errors included.
+func TestPredict(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pool := []string{"0", "1", "2", "10", "2.5", "-1", "x", "ab", "1e3", "NaN"}
+	features := []dataset.Feature{
+		{Column: "A", Op: dataset.LessEq, Threshold: 1},
+		{Column: "A", Op: dataset.LessEq, Threshold: 2.5},
+		{Column: "B", Op: dataset.LessEq, Threshold: 0},
+		{Column: "A", Op: dataset.Equal, Value: "x"},
+		{Column: "B", Op: dataset.Equal, Value: "10"},
+		{Column: "B", Op: dataset.Equal, Value: "1"},
+	}
+	failed := 0
+	for range 300 {
+		tbl := &dataset.Table{Name: "t.csv", Header: []string{"A", "B", "y"}}
+		numeric := r.IntN(2) == 0 // mostly numbers, so that most tables predict
+		for i := range 1 + r.IntN(30) {
+			rec := make([]string, 3)
+			for c := range 2 {
+				if numeric {
+					rec[c] = pool[r.IntN(6)]
+				} else {
+					rec[c] = pool[r.IntN(len(pool))]
+				}
+			}
+			rec[2] = "c" + fmt.Sprint(r.IntN(2))
+			tbl.Records = append(tbl.Records, rec)
+			tbl.Lines = append(tbl.Lines, 2+i)
+		}
+		tr := &Tree{Root: randomTree(r, 4, len(features)), Features: features, Label: "y", Classes: []string{"c0", "c1"}}
+		got, err := tr.Predict(tbl)
+		want, wantErr := predictDirectly(tr, tbl)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("records %q:\ngot  %q, %v\nwant %q, %v", tbl.Records, got, err, want, wantErr)
+		}
+		if err != nil {
+			failed++
+		}
+	}
+	if failed == 0 || failed == 300 {
+		t.Fatalf("%d of 300 tables fail to predict; the test lost its teeth", failed)
+	}
+}
+
+// predictDirectly is Predict without remembering anything.
+func predictDirectly(t *Tree, tbl *dataset.Table) ([]string, error) {
+	var out []string
+	for r, rec := range tbl.Records {
+		var err error
+		class := t.Root.Classify(func(f int) bool {
+			c, _ := tbl.Column(t.Features[f].Column)
+			ok, e := t.Features[f].Holds(rec[c])
+			if e != nil && err == nil {
+				err = e
+			}
+			return ok
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+		}
+		out = append(out, t.Classes[class])
+	}
+	return out, nil
+}
+
+func TestVerify(t *testing.T) {
+	tbl, err := dataset.ReadTable(strings.NewReader("A,y\n1,no\n1,no\n\n7,yes\n2,no\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &Tree{
+		Root:     Split(0, Leaf(1), Leaf(0)),
+		Features: []dataset.Feature{{Column: "A", Op: dataset.LessEq, Threshold: 1}},
+		Label:    "y",
+		Classes:  []string{"no", "yes"},
+	}
+	if err := tr.Verify(tbl); err == nil || err.Error() != `t.csv:6: tree predicts "yes", label is "no"` {
+		t.Errorf("Verify: %v", err)
+	}
+	tr.Features[0].Threshold = 2
+	if err := tr.Verify(tbl); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+}
