@@ -48,7 +48,7 @@ type column struct {
 	c     int       // index in the header
 	rank  []int32   // the rank of each value, by its code in the dict
 	tests []Feature // the column's features, in order
-	op    Op        // LessEq: test k holds for ranks <= k; Equal: for rank k
+	le    bool      // test k holds for ranks <= k if set, else for rank k
 	bits  int       // width of a rank in the key of a record
 }
 
@@ -138,7 +138,7 @@ func (t *Table) tests(c int, d *dict, split Split) column {
 		for k := range col.tests {
 			col.tests[k] = Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k]}
 		}
-		col.op = LessEq
+		col.le = true
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
 		return col
 	}
@@ -156,7 +156,6 @@ func (t *Table) tests(c int, d *dict, split Split) column {
 	for k, v := range sorted {
 		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v}
 	}
-	col.op = Equal
 	col.bits = bits.Len(uint(max(len(rank)-1, 0)))
 	return col
 }
@@ -171,9 +170,15 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 	for _, col := range cols {
 		width += col.bits
 	}
-	key := make([]byte, 0, (width+7)/8+8)
-	seen := newKeySet((width+7)/8, len(t.Records))
-	ranks := make([]int32, len(cols))
+	kw, nc := (width+7)/8, len(cols)
+	seen := newKeySet(kw, len(t.Records))
+	// The records go in blocks: first their keys, then a look at the slot
+	// of each, which then miss the cache together rather than one after
+	// the other, and only then the search.
+	const block = 64
+	keys := make([]byte, block*kw)
+	ranks := make([]int32, block*nc)
+	hashes := make([]uint64, block)
 	if len(t.Records) > 0 {
 		// A large table is mostly one of distinct records, which this
 		// fits without copying.
@@ -187,53 +192,70 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 			trues = append(trues, true)
 		}
 	}
-	for r, rec := range t.Records {
-		key = key[:0]
-		var acc uint64
-		n := 0
-		for j := range cols {
-			col := &cols[j]
-			k := col.rank[find(&dicts[col.c], rec[col.c])]
-			ranks[j] = k
-			acc |= uint64(k) << n
-			for n += col.bits; n >= 8; n -= 8 {
-				key = append(key, byte(acc))
-				acc >>= 8
+	for start := 0; start < len(t.Records); start += block {
+		recs := t.Records[start:min(start+block, len(t.Records))]
+		for b, rec := range recs {
+			key, rank := keys[b*kw:(b+1)*kw], ranks[b*nc:(b+1)*nc]
+			var acc uint64
+			n, p := 0, 0
+			for j := range cols {
+				col := &cols[j]
+				k := col.rank[find(&dicts[col.c], rec[col.c])]
+				rank[j] = k
+				acc |= uint64(k) << n
+				for n += col.bits; n >= 8; n -= 8 {
+					key[p] = byte(acc)
+					acc >>= 8
+					p++
+				}
 			}
-		}
-		if n > 0 {
-			key = append(key, byte(acc))
-		}
-		cl := int(class[find(&dicts[label], rec[label])])
-		if i, ok := seen.add(key); ok {
-			if ex := ds.Examples[i]; ex.Class != cl {
-				return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
-					t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[cl])
+			if n > 0 {
+				key[p] = byte(acc)
 			}
-			continue
+			hashes[b] = seen.hash(key)
 		}
-		if len(values) < nt || values == nil {
-			// Examples share arrays, which grow with their number up to a
-			// size at which the unused rest of the last does not matter.
-			n := min(max(len(ds.Examples), 16), max(1, valuesChunk/max(nt, 1)))
-			values = make([]bool, nt*n)
+		for _, h := range hashes[:len(recs)] {
+			seen.touch(h)
 		}
-		v := values[:nt:nt]
-		values = values[nt:]
-		// v is fresh, all false: only the tests that hold need setting.
-		i := 0
-		for j, col := range cols {
-			seg := v[i : i+len(col.tests)]
-			i += len(seg)
-			switch k := int(ranks[j]); {
-			case k >= len(seg):
-			case col.op == LessEq:
-				copy(seg[k:], trues)
-			default:
-				seg[k] = true
+		for b, rec := range recs {
+			r := start + b
+			cl := int(class[find(&dicts[label], rec[label])])
+			if i, ok := seen.add(keys[b*kw:(b+1)*kw], hashes[b]); ok {
+				if ex := ds.Examples[i]; ex.Class != cl {
+					return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
+						t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[cl])
+				}
+				continue
 			}
+			if len(values) < nt || values == nil {
+				// Examples share arrays, which grow with their number up
+				// to a size at which the unused rest of the last does not
+				// matter.
+				n := min(max(len(ds.Examples), 16), max(1, valuesChunk/max(nt, 1)))
+				values = make([]bool, nt*n)
+			}
+			v := values[:nt:nt]
+			values = values[nt:]
+			// v is fresh, all false: only the tests that hold need setting.
+			i, rank := 0, ranks[b*nc:(b+1)*nc]
+			for j := range cols {
+				col := &cols[j]
+				k, n := i+int(rank[j]), i+len(col.tests)
+				switch {
+				case k >= n:
+				case !col.le:
+					v[k] = true
+				case n-k > 8:
+					copy(v[k:n], trues)
+				default:
+					for ; k < n; k++ {
+						v[k] = true
+					}
+				}
+				i = n
+			}
+			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: v, Class: cl})
 		}
-		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: v, Class: cl})
 	}
 	if len(ds.Examples) < cap(ds.Examples) {
 		ds.Examples = slices.Clone(ds.Examples)

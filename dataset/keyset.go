@@ -24,6 +24,7 @@ type keySet struct {
 	tagShift int
 	seed     maphash.Seed
 	salt     uint64 // seeds the hash of short keys
+	sink     uint32 // what touch loads, kept lest the load be dropped
 }
 
 // newKeySet returns a set for up to max keys of the given width; max must
@@ -43,16 +44,12 @@ func newKeySet(width, max int) *keySet {
 	}
 }
 
-// add returns the number of key, which it adds if it is new, and whether it
-// was there before. At most max keys can be added.
-func (s *keySet) add(key []byte) (int, bool) {
-	h := s.hash(key)
+// add returns the number of key, whose hash is h, adding key if it is new,
+// and whether it was there before. At most max keys can be added.
+func (s *keySet) add(key []byte, h uint64) (int, bool) {
 	tag := uint32(h>>24) << s.tagShift
 	mask := uint32(1)<<s.tagShift - 1
-	// The high half of the product maps the hash onto the slots evenly
-	// without the division of a remainder.
-	i, _ := bits.Mul64(h, uint64(len(s.slots)))
-	for ; ; i++ {
+	for i := s.start(h); ; i++ {
 		if i == uint64(len(s.slots)) {
 			i = 0
 		}
@@ -70,6 +67,20 @@ func (s *keySet) add(key []byte) (int, bool) {
 			return k, true
 		}
 	}
+}
+
+// start returns the slot at which the search for a key with hash h starts.
+// The high half of the product maps hashes onto the slots evenly without
+// the division of a remainder.
+func (s *keySet) start(h uint64) uint64 {
+	i, _ := bits.Mul64(h, uint64(len(s.slots)))
+	return i
+}
+
+// touch loads the slot at which the search for a key with hash h starts, so
+// that it is in the cache for add.
+func (s *keySet) touch(h uint64) {
+	s.sink += s.slots[s.start(h)]
 }
 
 // hash hashes a key. The keys of a large table are mostly a few bytes long,
