@@ -82,8 +82,9 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 		}
 		if len(slab) == 0 {
 			// Grow the slabs with the table, so that a small table does
-			// not pay for a large one.
-			slab = make([]string, width*min(max(rows, 16), 1024))
+			// not pay for a large one, up to a size at which the unused
+			// rest of the last does not matter.
+			slab = make([]string, width*min(max(rows, 16), max(1, slabFields/width)))
 			slabs = append(slabs, slab)
 		}
 		rec := slab[:width]
@@ -136,6 +137,10 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	}
 	return t, nil
 }
+
+// slabFields is the most fields of records that ReadTable allocates at once,
+// unless a record has more.
+const slabFields = 1 << 15
 
 // internMax is the number of distinct values of a column that ReadTable
 // shares. A column with more is likely continuous, where sharing saves
