@@ -1,0 +1,477 @@
+package drat
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"math"
+	"slices"
+)
+
+// lit is a literal over the checker's own variables, numbered densely from 1
+// in order of appearance so that arrays indexed by literal stay as small as
+// the formula whatever numbers its files use: 2v for v and 2v+1 for -v.
+type lit uint32
+
+func (l lit) neg() lit { return l ^ 1 }
+
+// clause locates a clause's literals in the arena. The first two are the
+// watched ones.
+type clause struct {
+	off  int
+	n    int32
+	dead bool
+}
+
+// watch is an entry of a literal's watch list. blocker is another literal of
+// the clause: while it is true the clause need not be looked at. For a binary
+// clause it is the other literal, and the clause is never looked at.
+type watch struct {
+	cid     int32
+	blocker lit
+	binary  bool
+}
+
+// checker holds the clause database with two-watched-literal unit
+// propagation. Whatever is on the trail between steps is implied at the top
+// level by the clauses present, and fully propagated.
+type checker struct {
+	arena   []lit
+	clauses []clause
+	byHash  map[uint64][]int32 // live clauses by the hash of their literal set
+	watches [][]watch          // by literal
+	vals    []int8             // by literal: 1 true, -1 false, 0 unassigned
+	reason  []int32            // by variable: the clause that implied it, or -1
+	trail   []lit
+	qhead   int
+
+	// conflict is a clause falsified at the top level, or -1. Once there is
+	// one, every lemma is RUP and nothing more needs checking.
+	conflict int32
+
+	// Variables: the files' numbers to ours and back.
+	small    []int32 // by the files' number, when small
+	large    map[int]int32
+	extOf    []int // by our number
+	stamps   []uint32
+	stamp    uint32
+	deadLits int
+}
+
+// smallVars bounds the table that maps the files' variables to ours; larger
+// numbers, rare in practice, go through a map.
+const smallVars = 1 << 22
+
+func newChecker() *checker {
+	return &checker{
+		byHash:   make(map[uint64][]int32),
+		watches:  make([][]watch, 2),
+		vals:     make([]int8, 2),
+		reason:   make([]int32, 1),
+		extOf:    make([]int, 1),
+		stamps:   make([]uint32, 2),
+		large:    make(map[int]int32),
+		conflict: -1,
+	}
+}
+
+// variable returns our number for the files' variable v > 0, allocating one
+// at its first appearance.
+func (c *checker) variable(v int) lit {
+	if v < smallVars {
+		if v < len(c.small) && c.small[v] != 0 {
+			return lit(c.small[v])
+		}
+	} else if id, ok := c.large[v]; ok {
+		return lit(id)
+	}
+	id := int32(len(c.extOf))
+	c.extOf = append(c.extOf, v)
+	c.reason = append(c.reason, -1)
+	c.vals = append(c.vals, 0, 0)
+	c.watches = append(c.watches, nil, nil)
+	c.stamps = append(c.stamps, 0, 0)
+	if v < smallVars {
+		for len(c.small) <= v {
+			c.small = append(c.small, 0)
+		}
+		c.small[v] = id
+	} else {
+		c.large[v] = id
+	}
+	return lit(id)
+}
+
+// literal converts a nonzero DIMACS literal.
+func (c *checker) literal(x int) lit {
+	if x < 0 {
+		return c.variable(-x)<<1 | 1
+	}
+	return c.variable(x) << 1
+}
+
+// external returns clause cid in DIMACS numbers, sorted by variable: the
+// watches reorder the literals, and a sorted clause is easier to find.
+func (c *checker) external(cid int32) []int {
+	cl := c.clauses[cid]
+	ext := make([]int, cl.n)
+	for i, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+		ext[i] = c.extOf[l>>1]
+		if l&1 != 0 {
+			ext[i] = -ext[i]
+		}
+	}
+	slices.SortFunc(ext, func(a, b int) int { return cmp.Compare(abs(a), abs(b)) })
+	return ext
+}
+
+// nextStamp returns a fresh mark for the stamps array.
+func (c *checker) nextStamp() uint32 {
+	c.stamp++
+	if c.stamp == 0 {
+		clear(c.stamps)
+		c.stamp = 1
+	}
+	return c.stamp
+}
+
+// dedup removes repeated literals in place, keeping the first of each, so
+// that a lemma's first literal stays its RAT pivot.
+func (c *checker) dedup(lits []lit) []lit {
+	s := c.nextStamp()
+	out := lits[:0]
+	for _, l := range lits {
+		if c.stamps[l] != s {
+			c.stamps[l] = s
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// hash is the same for any order of the same literals.
+func hash(lits []lit) uint64 {
+	var h uint64
+	for _, l := range lits {
+		x := uint64(l) + 0x9e3779b97f4a7c15
+		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+		x = (x ^ x>>27) * 0x94d049bb133111eb
+		h += x ^ x>>31
+	}
+	return h
+}
+
+func (c *checker) assign(l lit, reason int32) {
+	c.vals[l] = 1
+	c.vals[l.neg()] = -1
+	c.reason[l>>1] = reason
+	c.trail = append(c.trail, l)
+}
+
+// backtrack undoes the assignments made since the trail had length n.
+func (c *checker) backtrack(n int) {
+	for _, l := range c.trail[n:] {
+		c.vals[l] = 0
+		c.vals[l.neg()] = 0
+		c.reason[l>>1] = -1
+	}
+	c.trail = c.trail[:n]
+	c.qhead = n
+}
+
+// propagate runs unit propagation to its end and returns a falsified clause,
+// or -1.
+func (c *checker) propagate() int32 {
+	for c.qhead < len(c.trail) {
+		f := c.trail[c.qhead].neg() // has just become false
+		c.qhead++
+		ws := c.watches[f]
+		i, j := 0, 0
+		for i < len(ws) {
+			w := ws[i]
+			i++
+			if c.vals[w.blocker] > 0 {
+				ws[j] = w
+				j++
+				continue
+			}
+			cl := &c.clauses[w.cid]
+			if cl.dead {
+				continue // dropped from the list
+			}
+			if w.binary {
+				ws[j] = w
+				j++
+				if c.vals[w.blocker] < 0 {
+					j += copy(ws[j:], ws[i:])
+					c.watches[f] = ws[:j]
+					return w.cid
+				}
+				c.assign(w.blocker, w.cid)
+				continue
+			}
+			lits := c.arena[cl.off : cl.off+int(cl.n)]
+			if lits[0] == f {
+				lits[0], lits[1] = lits[1], f
+			}
+			first := lits[0]
+			if first != w.blocker && c.vals[first] > 0 {
+				ws[j] = watch{w.cid, first, false}
+				j++
+				continue
+			}
+			moved := false
+			for k := 2; k < len(lits); k++ {
+				if c.vals[lits[k]] >= 0 {
+					lits[1], lits[k] = lits[k], f
+					c.watches[lits[1]] = append(c.watches[lits[1]], watch{w.cid, first, false})
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			ws[j] = watch{w.cid, first, false}
+			j++
+			if c.vals[first] < 0 {
+				j += copy(ws[j:], ws[i:])
+				c.watches[f] = ws[:j]
+				return w.cid
+			}
+			c.assign(first, w.cid)
+		}
+		c.watches[f] = ws[:j]
+	}
+	return -1
+}
+
+// rup reports whether the clause is RUP: whether assigning the negation of
+// its literals and propagating yields a conflict. If it does not, the
+// assignment stays for the RAT check and the caller backtracks.
+func (c *checker) rup(lits []lit) bool {
+	for _, l := range lits {
+		switch c.vals[l] {
+		case 1:
+			return true
+		case 0:
+			c.assign(l.neg(), -1)
+		}
+	}
+	return c.propagate() >= 0
+}
+
+// ratScanCtx is how many clauses a RAT check scans between looks at the
+// context.
+const ratScanCtx = 1 << 14
+
+// implied reports whether the lemma is RUP, or else RAT on its first literal.
+// When it is neither and a resolvent is to blame, blocker is the clause it
+// was resolved with; otherwise -1.
+func (c *checker) implied(ctx context.Context, lits []lit) (ok bool, blocker int32, err error) {
+	top := len(c.trail)
+	defer c.backtrack(top)
+	if c.rup(lits) {
+		return true, -1, nil
+	}
+	// ¬C is assigned and propagated without conflict. C is RAT on p if for
+	// every clause D holding ¬p, C ∨ (D \ ¬p) is RUP: the assignment extends
+	// by the negation of D's other literals.
+	np := lits[0].neg()
+	level := len(c.trail)
+	for cid := range c.clauses {
+		if cid%ratScanCtx == 0 {
+			if err := ctx.Err(); err != nil {
+				return false, -1, err
+			}
+		}
+		cl := c.clauses[cid]
+		if cl.dead {
+			continue
+		}
+		d := c.arena[cl.off : cl.off+int(cl.n)]
+		holds := false
+		for _, q := range d {
+			if q == np {
+				holds = true
+				break
+			}
+		}
+		if !holds {
+			continue
+		}
+		conflict := false
+		for _, q := range d {
+			if q == np {
+				continue
+			}
+			if c.vals[q] > 0 {
+				conflict = true
+				break
+			}
+			if c.vals[q] == 0 {
+				c.assign(q.neg(), -1)
+			}
+		}
+		if !conflict {
+			conflict = c.propagate() >= 0
+		}
+		c.backtrack(level)
+		if !conflict {
+			return false, int32(cid), nil
+		}
+	}
+	return true, -1, nil
+}
+
+var errTooMany = errors.New("more clauses than the checker can number")
+
+// add puts a clause in the database at the top level and propagates. Its
+// literals must be distinct.
+func (c *checker) add(lits []lit) error {
+	if len(c.clauses) >= math.MaxInt32 {
+		return errTooMany
+	}
+	cid := int32(len(c.clauses))
+	off := len(c.arena)
+	c.arena = append(c.arena, lits...)
+	c.clauses = append(c.clauses, clause{off: off, n: int32(len(lits))})
+	h := hash(lits)
+	c.byHash[h] = append(c.byHash[h], cid)
+	a := c.arena[off:]
+	switch len(a) {
+	case 0:
+		c.conflict = cid
+		return nil
+	case 1:
+		switch c.vals[a[0]] {
+		case -1:
+			c.conflict = cid
+		case 0:
+			c.assign(a[0], cid)
+			c.conflict = c.propagate()
+		}
+		return nil
+	}
+	// Watch the two best literals: true before unassigned before false.
+	rank := func(l lit) int8 { return c.vals[l] + 1 }
+	for w := 0; w < 2; w++ {
+		best := w
+		for k := w + 1; k < len(a); k++ {
+			if rank(a[k]) > rank(a[best]) {
+				best = k
+			}
+		}
+		a[w], a[best] = a[best], a[w]
+	}
+	binary := len(a) == 2
+	c.watches[a[0]] = append(c.watches[a[0]], watch{cid, a[1], binary})
+	c.watches[a[1]] = append(c.watches[a[1]], watch{cid, a[0], binary})
+	switch {
+	case c.vals[a[0]] < 0:
+		c.conflict = cid
+	case c.vals[a[0]] == 0 && c.vals[a[1]] < 0:
+		c.assign(a[0], cid)
+		c.conflict = c.propagate()
+	}
+	return nil
+}
+
+// find returns a live clause with exactly the given (distinct) literals, or
+// -1.
+func (c *checker) find(lits []lit) (cid int32, h uint64) {
+	h = hash(lits)
+	cands := c.byHash[h]
+	if len(cands) == 0 {
+		return -1, h
+	}
+	s := c.nextStamp()
+	for _, l := range lits {
+		c.stamps[l] = s
+	}
+	// The latest copy first: it is the likeliest to go soon anyway.
+	for i := len(cands) - 1; i >= 0; i-- {
+		cl := c.clauses[cands[i]]
+		if int(cl.n) != len(lits) {
+			continue
+		}
+		same := true
+		for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+			if c.stamps[l] != s {
+				same = false
+				break
+			}
+		}
+		if same {
+			return cands[i], h
+		}
+	}
+	return -1, h
+}
+
+// delete removes a clause with the given literals, unless there is none or it
+// is the reason for a top-level literal (see Check).
+func (c *checker) delete(lits []lit) {
+	cid, h := c.find(lits)
+	if cid < 0 {
+		return
+	}
+	cl := &c.clauses[cid]
+	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+		if c.vals[l] > 0 && c.reason[l>>1] == cid {
+			return
+		}
+	}
+	cl.dead = true
+	cands := c.byHash[h]
+	for i, x := range cands {
+		if x == cid {
+			cands = append(cands[:i], cands[i+1:]...)
+			break
+		}
+	}
+	if len(cands) == 0 {
+		delete(c.byHash, h)
+	} else {
+		c.byHash[h] = cands
+	}
+	c.deadLits += int(cl.n)
+	if c.deadLits > 1<<20 && c.deadLits > len(c.arena)/2 {
+		c.collect()
+	}
+}
+
+// collect drops deleted clauses from the arena and the watch lists, so that
+// memory follows the live database rather than the length of the proof.
+func (c *checker) collect() {
+	arena := make([]lit, 0, len(c.arena)-c.deadLits)
+	for i := range c.clauses {
+		cl := &c.clauses[i]
+		if cl.dead {
+			cl.off, cl.n = 0, 0
+			continue
+		}
+		off := len(arena)
+		arena = append(arena, c.arena[cl.off:cl.off+int(cl.n)]...)
+		cl.off = off
+	}
+	c.arena = arena
+	c.deadLits = 0
+	for l, ws := range c.watches {
+		j := 0
+		for _, w := range ws {
+			if !c.clauses[w.cid].dead {
+				ws[j] = w
+				j++
+			}
+		}
+		c.watches[l] = ws[:j]
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
