@@ -99,7 +99,10 @@ func TestCheck(t *testing.T) {
 // toBinary encodes a text proof in binary DRAT, or fails if it is not plain
 // one step a line.
 func toBinary(text string) ([]byte, error) {
-	var b []byte
+	b := []byte{}
+	if text == "" {
+		return b, nil
+	}
 	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || f[len(f)-1] != "0" {
