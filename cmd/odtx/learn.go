@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -24,6 +25,7 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
 			&cli.StringFlag{Name: "trace", Usage: "write the incremental run to this file as an iCNF trace"},
+			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},
 		}, dataFlags()...),
 		Action: learn,
 	}
@@ -46,6 +48,8 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	ctx, cancel := withTimeout(ctx, cmd)
+	defer cancel()
 	res, stopped := runLearn(ctx, cmd, ds, e, mode)
 	if res == nil {
 		return stopped
@@ -69,10 +73,50 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err := write(t, &out, meta); err != nil {
 		return err
 	}
+	if dir := cmd.String("certify"); dir != "" && stopped == nil {
+		stopped = certifyResult(ctx, cmd, dir, ds, res)
+	}
 	if err := emit(cmd.String("output"), out.Bytes()); err != nil {
 		return err
 	}
 	return stopped
+}
+
+// certifyResult writes into dir the certificate of res's optimality
+// claims: no consistent tree one level shallower and, in size mode, none
+// as deep with fewer nodes, over the rows the search used. A claim left
+// unproven makes the run not certified, with exit code 2.
+func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result) error {
+	opt, err := dataOptions(cmd)
+	if err != nil {
+		return err
+	}
+	if cmd.Args().First() == "-" {
+		return errors.New("--certify needs a data file that odtx verify can read again, not stdin")
+	}
+	var claims []certify.Claim
+	if k := res.Root.Depth(); k > 0 {
+		claims = append(claims, certify.Claim{Depth: k - 1, Examples: res.Used})
+	}
+	if n := res.Root.Nodes(); res.MinNodes > 0 && n > 1 {
+		claims = append(claims, certify.Claim{Depth: res.Root.Depth(), MaxNodes: n - 2, Examples: res.Used})
+	}
+	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, claims)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return exitError{code: 130, err: errors.New("interrupted")}
+	case err != nil:
+		return err
+	case !m.Certified():
+		proven := 0
+		for _, e := range m.Claims {
+			if e.Accepted() {
+				proven++
+			}
+		}
+		return exitError{code: 2, err: fmt.Errorf("not certified: %d of %d claims proven (see %s)", proven, len(m.Claims), filepath.Join(dir, certify.ManifestFile))}
+	}
+	return nil
 }
 
 // loadData reads the one data file argument as the data flags say.
@@ -88,8 +132,8 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	return dataset.Load(path, opt)
 }
 
-// runLearn runs the search on engine e with the global flags: solver, jobs, time
-// limit, trace, and progress on a terminal. When the time limit stops the
+// runLearn runs the search on engine e with the global flags: solver, jobs,
+// trace, and progress on a terminal; ctx carries the time limit. When the time limit stops the
 // search it returns the best tree found with an error asking for exit
 // code 2; other errors come with no result.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode) (*orchestrate.Result, error) {
@@ -97,8 +141,6 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := withTimeout(ctx, cmd)
-	defer cancel()
 	opt := searchOptions(e, solverNames(cmd), mode, newSolver)
 	opt.Jobs = int(cmd.Int("jobs"))
 	if !cmd.Bool("quiet") {

@@ -79,7 +79,7 @@ func app() *cli.Command {
 				Usage:   "no progress on stderr",
 			},
 		},
-		Commands: []*cli.Command{learnCommand(), predictCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
+		Commands: []*cli.Command{learnCommand(), predictCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}

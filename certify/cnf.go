@@ -1,0 +1,89 @@
+// Package certify backs odtx's optimality claims with proofs a stock
+// checker accepts. A claim says that no tree of some depth (and, in size
+// mode, of fewer nodes) classifies a set of examples; its certificate is
+// the CNF of that claim over those examples, a DRAT proof that the CNF is
+// unsatisfiable, and a manifest that names the rows of the dataset used.
+// No tree classifies a subset of the rows means none classifies them all,
+// so a claim on the rows a search needed is a claim on the dataset.
+package certify
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/dimacs"
+	"github.com/odtx/odtx/encode"
+	"github.com/odtx/odtx/solver"
+)
+
+// Claim says that no tree of depth Depth or less, with at most MaxNodes
+// nodes if MaxNodes > 0, classifies the examples of a dataset at the
+// indices Examples.
+type Claim struct {
+	Depth    int
+	MaxNodes int
+	Examples []int
+}
+
+func (c Claim) String() string {
+	if c.MaxNodes == 0 {
+		return fmt.Sprintf("no tree of depth %d classifies the rows", c.Depth)
+	}
+	return fmt.Sprintf("no tree of depth %d with at most %d nodes classifies the rows", c.Depth, c.MaxNodes)
+}
+
+// WriteCNF writes the formula that is satisfiable exactly when c is false,
+// the paper's encoding over every feature of ds, in DIMACS with a comment
+// naming each variable in the data's own terms (`c var 17 F node=3
+// feature="C <= 19"`).
+func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
+	var f solver.Formula
+	enc := encode.New(&f, c.Depth, len(ds.Features), len(ds.Classes))
+	for _, i := range c.Examples {
+		enc.AddExample(ds.Examples[i].Values, ds.Examples[i].Class)
+	}
+	if c.MaxNodes > 0 {
+		bound, err := enc.LeafBound((c.MaxNodes + 1) / 2)
+		if err != nil {
+			return err
+		}
+		f.AddClause([]int{bound})
+	}
+	out := dimacs.NewWriter(w)
+	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), len(c.Examples), len(ds.Examples), ds.Name))
+	for v := 1; v <= enc.Vars(); v++ {
+		out.Comment(describe(ds, c.Examples, v, enc.Describe(v)))
+	}
+	if err := out.Header(enc.Vars(), f.Len()); err != nil {
+		return err
+	}
+	f.Write(out)
+	return out.Flush() // the Writer's first error sticks
+}
+
+func nodeBound(nodes int) string {
+	if nodes == 0 {
+		return "any number of nodes"
+	}
+	return "at most " + strconv.Itoa(nodes) + " nodes"
+}
+
+// describe names variable v for a comment line, in the data's own terms.
+func describe(ds *dataset.Dataset, examples []int, v int, d encode.Var) string {
+	s := fmt.Sprintf("var %d %s", v, d.Kind)
+	switch d.Kind {
+	case encode.KindF:
+		return s + fmt.Sprintf(" node=%d feature=%q", d.Node, ds.Features[d.Feature].String())
+	case encode.KindC:
+		return s + fmt.Sprintf(" leaf=%d class=%q", d.Leaf, ds.Classes[d.Class])
+	case encode.KindX:
+		return s + fmt.Sprintf(" line=%d depth=%d", ds.Examples[examples[d.Example]].Line, d.Level)
+	case encode.KindU:
+		return s + fmt.Sprintf(" leaf=%d", d.Leaf)
+	case encode.KindH:
+		return s + fmt.Sprintf(" node=%d count>=%d", d.Node, d.Count)
+	}
+	return s
+}

@@ -1,0 +1,87 @@
+package certify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// Verify re-checks the certificate folder dir offline: that the data file
+// (data, or the manifest's when data is "") is the one certified, that
+// each claim's rows are rows of it labelled as the manifest says, that
+// each CNF file is the formula of its claim over those rows, and that each
+// proof refutes its CNF. It returns the manifest, and an error naming the
+// first file that fails; a claim the manifest lists as unproven fails too.
+func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("verify: %s: %w", filepath.Join(dir, ManifestFile), err)
+	}
+	if data == "" {
+		data = m.Dataset
+	}
+	content, err := os.ReadFile(data)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	if digest(content) != m.SHA256 {
+		return nil, fmt.Errorf("verify: %s is not the file certified (its SHA-256 differs from the manifest's)", data)
+	}
+	opt := dataset.Options{Label: m.Label}
+	if m.Split == "eq" {
+		opt.Split = dataset.Equality
+	}
+	ds, _, err := dataset.Load(data, opt)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	ds.Name = m.Dataset                            // as the formulas name it, wherever the file is now
+	example := make(map[int]int, len(ds.Examples)) // by line
+	for i, ex := range ds.Examples {
+		example[ex.Line] = i
+	}
+	for _, e := range m.Claims {
+		cnf := filepath.Join(dir, e.CNF)
+		if !e.Accepted() {
+			return &m, fmt.Errorf("verify: %s: the claim %q is %s", cnf, e.Claim, e.Verdict)
+		}
+		if len(e.Labels) != len(e.Lines) {
+			return &m, fmt.Errorf("verify: %s: %d lines but %d labels", filepath.Join(dir, ManifestFile), len(e.Lines), len(e.Labels))
+		}
+		c := Claim{Depth: e.Depth, MaxNodes: e.MaxNodes}
+		for k, line := range e.Lines {
+			i, ok := example[line]
+			if !ok {
+				return &m, fmt.Errorf("verify: %s: line %d is not a distinct row of %s", cnf, line, data)
+			}
+			if got := ds.Classes[ds.Examples[i].Class]; got != e.Labels[k] {
+				return &m, fmt.Errorf("verify: %s: line %d of %s is labelled %q, not %q", cnf, line, data, got, e.Labels[k])
+			}
+			c.Examples = append(c.Examples, i)
+		}
+		var want bytes.Buffer
+		if err := WriteCNF(&want, ds, c); err != nil {
+			return &m, err
+		}
+		got, err := os.ReadFile(cnf)
+		if err != nil {
+			return &m, fmt.Errorf("verify: %w", err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			return &m, fmt.Errorf("verify: %s is not the formula of the claim %q over its rows", cnf, e.Claim)
+		}
+		if err := checkFiles(ctx, cnf, filepath.Join(dir, e.Proof)); err != nil {
+			return &m, fmt.Errorf("verify: %s: %w", filepath.Join(dir, e.Proof), err)
+		}
+	}
+	return &m, nil
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/internal/shareddata"
+)
+
+// TestCertify: learn --certify writes a certificate of each claim whose
+// every proof is accepted, on both engines, and verify accepts the folder.
+func TestCertify(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	for _, name := range []string{"mouse.csv", "monk1.csv", "iris.csv"} {
+		for _, engine := range []string{"dp", "sat"} {
+			t.Run(name+"/"+engine, func(t *testing.T) {
+				dir := filepath.Join(t.TempDir(), "cert")
+				mustRun(t, ".", "", "--engine", engine, "learn", "--certify", dir, shareddata.Path(t, name))
+				r := mustRun(t, ".", "", "verify", dir)
+				if !strings.Contains(r.stdout, "2 claims, every proof accepted") {
+					t.Errorf("verify printed %q", r.stdout)
+				}
+			})
+		}
+	}
+}
+
+// TestVerifyRejects: verify fails, naming the file, on a folder whose CNF
+// lost a clause, whose proof was cut short or edited, or whose manifest
+// claims a label the data does not have.
+func TestVerifyRejects(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	good := filepath.Join(t.TempDir(), "cert")
+	mustRun(t, ".", "", "learn", "--certify", good, shareddata.Path(t, "mouse.csv"))
+	for _, c := range []struct {
+		name, file string
+		edit       func([]byte) []byte
+		want       string
+	}{
+		{"clause dropped", "claim1.cnf", dropLastClause, "claim1.cnf is not the formula"},
+		{"proof truncated", "claim2.drat", func(b []byte) []byte { return b[:len(b)/2] }, "claim2.drat"},
+		{"lemma flipped", "claim1.drat", flipFirstLemma, "claim1.drat"},
+		{"label changed", "manifest.json", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"labels": [
+        "0"`), []byte(`"labels": [
+        "1"`), 1)
+		}, "is labelled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "cert")
+			copyDir(t, good, dir)
+			path := filepath.Join(dir, c.file)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := c.edit(data)
+			if bytes.Equal(edited, data) {
+				t.Fatal("the edit changed nothing")
+			}
+			if err := os.WriteFile(path, edited, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := run(t, ".", "", "verify", dir)
+			if r.code != 1 || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want 1 and one line containing %q", r.code, r.stderr, c.want)
+			}
+		})
+	}
+}
+
+// dropLastClause removes the last clause line of a DIMACS file.
+func dropLastClause(b []byte) []byte {
+	lines := bytes.SplitAfter(bytes.TrimRight(b, "\n"), []byte("\n"))
+	return bytes.Join(lines[:len(lines)-1], nil)
+}
+
+// flipFirstLemma negates the first literal of the first lemma of a text
+// DRAT proof.
+func flipFirstLemma(b []byte) []byte {
+	lines := bytes.Split(b, []byte("\n"))
+	for i, l := range lines {
+		if len(l) > 0 && l[0] != 'd' && l[0] != '0' {
+			if l[0] == '-' {
+				lines[i] = l[1:]
+			} else {
+				lines[i] = append([]byte("-"), l...)
+			}
+			break
+		}
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

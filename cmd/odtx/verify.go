@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/odtx/odtx/certify"
+	"github.com/urfave/cli/v3"
+)
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "re-check a certificate folder written by learn --certify: the data, each claim's rows and formula, each proof",
+		ArgsUsage: "DIR [DATA.csv (default: the file the manifest names)]",
+		Action:    verify,
+	}
+}
+
+func verify(ctx context.Context, cmd *cli.Command) error {
+	if cmd.NArg() < 1 || cmd.NArg() > 2 {
+		return fmt.Errorf("verify wants a certificate folder and optionally the data file, got %d arguments", cmd.NArg())
+	}
+	ctx, cancel := withTimeout(ctx, cmd)
+	defer cancel()
+	m, err := certify.Verify(ctx, cmd.Args().Get(0), cmd.Args().Get(1))
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(os.Stdout, "%s: %d claims, every proof accepted\n", cmd.Args().Get(0), len(m.Claims))
+	return err
+}
