@@ -97,7 +97,7 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 		return err
 	}
 	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-	if err := t.Verify(tbl); err != nil {
+	if err := t.Verify(tbl, ds.Relabelled); err != nil {
 		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
 	return nil

@@ -18,10 +18,21 @@ const (
 	Equality               // every column is categorical: `col == v` tests
 )
 
+// Conflicts chooses what Binarize does with identical records that have
+// different labels, which no tree can tell apart.
+type Conflicts int
+
+// The ways to treat contradictory records.
+const (
+	Refuse   Conflicts = iota // an error naming two of the lines (default)
+	Majority                  // each group takes its most frequent label
+)
+
 // Options configure Binarize.
 type Options struct {
-	Label string // label column name; "" means the last column
-	Split Split
+	Label     string // label column name; "" means the last column
+	Split     Split
+	Conflicts Conflicts
 }
 
 // Example is one distinct training example.
@@ -39,6 +50,18 @@ type Dataset struct {
 	Classes  []string  // class names, sorted numerically if all are numbers
 	Features []Feature // the tests, column by column in header order
 	Examples []Example // distinct examples in file order
+	// Relabelled lists, with the Majority option, the records whose label
+	// is not their group's: every tree gets each of them wrong, and a tree
+	// that gets no other record wrong makes the fewest training errors.
+	Relabelled []Relabel
+}
+
+// Relabel is a record given the label of the majority of the records
+// identical to it.
+type Relabel struct {
+	Line  int    // of the record in the file
+	Label string // its own label
+	Class int    // the majority's, an index into Dataset.Classes
 }
 
 // column is a feature column as Binarize sees it: every value has a rank
@@ -58,7 +81,9 @@ type column struct {
 // or a single test if it has only two. Tests that are constant over the table
 // are dropped. Records with the same tests and label become one Example; with
 // the same tests and different labels they are an error, since no tree can
-// tell them apart.
+// tell them apart, unless opt.Conflicts is Majority: then they become one
+// Example with the label most of them have (on a tie, the label that comes
+// first in the file), and the others are listed in Relabelled.
 //
 // t must be well formed, as ReadTable returns it.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
@@ -97,7 +122,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
-	if err := t.collapse(ds, cols, dicts, label, class); err != nil {
+	if err := t.collapse(ds, cols, dicts, label, class, opt.Conflicts); err != nil {
 		return nil, err
 	}
 	return ds, nil
@@ -165,7 +190,8 @@ func (t *Table) tests(c int, d *dict, split Split) column {
 // class. Records have equal feature vectors exactly when their values have
 // the same ranks in every column, so the ranks, packed into as few bits as
 // they need, identify them.
-func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, class []int32) error {
+func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, class []int32, conflicts Conflicts) error {
+	var dups []duplicate // with Majority, every record that repeats an example
 	width := 0
 	for _, col := range cols {
 		width += col.bits
@@ -221,7 +247,10 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 			r := start + b
 			cl := int(class[find(&dicts[label], rec[label])])
 			if i, ok := seen.add(keys[b*kw:(b+1)*kw], hashes[b]); ok {
-				if ex := ds.Examples[i]; ex.Class != cl {
+				switch ex := ds.Examples[i]; {
+				case conflicts == Majority:
+					dups = append(dups, duplicate{example: i, record: r, class: cl})
+				case ex.Class != cl:
 					return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
 						t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[cl])
 				}
@@ -260,7 +289,68 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 	if len(ds.Examples) < cap(ds.Examples) {
 		ds.Examples = slices.Clone(ds.Examples)
 	}
+	t.relabel(ds, dups, class, dicts[label], label)
 	return nil
+}
+
+// duplicate is a record identical to an example's first record.
+type duplicate struct {
+	example, record, class int
+}
+
+// relabel gives each example whose records disagree the label most of
+// them have, and lists the records that lose theirs.
+func (t *Table) relabel(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
+	if len(dups) == 0 {
+		return
+	}
+	// Where classes tie, the one whose first record comes first wins.
+	first := make([]int, len(ds.Classes))
+	for i := range first {
+		first[i] = len(t.Records)
+	}
+	for r := len(t.Records) - 1; r >= 0; r-- {
+		first[class[find(&labels, t.Records[r][label])]] = r
+	}
+	counts := make(map[int][]int) // by example: records of each class
+	for _, d := range dups {
+		if counts[d.example] == nil {
+			counts[d.example] = make([]int, len(ds.Classes))
+			counts[d.example][ds.Examples[d.example].Class]++
+		}
+		counts[d.example][d.class]++
+	}
+	disagree := make(map[int]bool) // by example
+	for i, n := range counts {
+		best := 0
+		for c := range n {
+			if n[c] > n[best] || n[c] == n[best] && first[c] < first[best] {
+				best = c
+			}
+		}
+		if n[best] == sum(n) {
+			continue // the records agree
+		}
+		disagree[i] = true
+		if ex := &ds.Examples[i]; ex.Class != best {
+			ds.Relabelled = append(ds.Relabelled, Relabel{Line: ex.Line, Label: ds.Classes[ex.Class], Class: best})
+			ex.Class = best
+		}
+	}
+	for _, d := range dups {
+		if disagree[d.example] && d.class != ds.Examples[d.example].Class {
+			ds.Relabelled = append(ds.Relabelled, Relabel{Line: t.Lines[d.record], Label: ds.Classes[d.class], Class: ds.Examples[d.example].Class})
+		}
+	}
+	slices.SortFunc(ds.Relabelled, func(a, b Relabel) int { return cmp.Compare(a.Line, b.Line) })
+}
+
+func sum(n []int) int {
+	s := 0
+	for _, x := range n {
+		s += x
+	}
+	return s
 }
 
 // valuesChunk is the most Example.Values that collapse allocates at once.

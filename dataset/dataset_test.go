@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -282,5 +283,34 @@ func BenchmarkBinarize(b *testing.B) {
 		if _, err := tab.Binarize(Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestMajority: contradictory records take their group's most frequent
+// label, on a tie the one that comes first in the file, and the records
+// that lose theirs are listed by line.
+func TestMajority(t *testing.T) {
+	tbl, err := ReadTable(strings.NewReader("a,y\n1,p\n1,q\n1,q\n2,p\n3,s\n3,r\n4,r\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tbl.Binarize(Options{}); err == nil {
+		t.Fatal("contradictory records accepted without Majority")
+	}
+	ds, err := tbl.Binarize(Options{Conflicts: Majority})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Classes sort as p, q, r, s; in the file s comes before r.
+	want := []Relabel{{Line: 2, Label: "p", Class: 1}, {Line: 7, Label: "r", Class: 3}}
+	if !slices.Equal(ds.Relabelled, want) {
+		t.Errorf("relabelled %+v, want %+v", ds.Relabelled, want)
+	}
+	classes := map[int]string{}
+	for _, ex := range ds.Examples {
+		classes[ex.Line] = ds.Classes[ex.Class]
+	}
+	if classes[2] != "q" || classes[5] != "p" || classes[6] != "s" || classes[8] != "r" {
+		t.Errorf("examples by line %v, want 2:q 5:p 6:s 8:r", classes)
 	}
 }

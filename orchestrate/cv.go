@@ -119,7 +119,7 @@ func validate(ctx context.Context, f Fold, data dataset.Options, opt Options) (F
 	// As learn does, check the tree on the raw rows, which is also how the
 	// test rows are classified, so that a slip in binarizing shows here
 	// rather than as a poor accuracy.
-	if err := t.Verify(f.Train); err != nil {
+	if err := t.Verify(f.Train, ds.Relabelled); err != nil {
 		return FoldResult{}, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
 	acc, err := accuracy(t, f.Test)

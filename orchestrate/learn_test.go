@@ -283,3 +283,67 @@ func TestEnginesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestConflictsMajority: on random data with identical rows of different
+// labels, relabelling each group by its majority and learning on that
+// makes exactly as many training errors as the best tree of that depth can
+// (the brute-force oracle, counting errors), on every engine.
+func TestConflictsMajority(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	trials := 120
+	if testing.Short() {
+		trials = 30
+	}
+	relabelled := 0
+	for trial := range trials {
+		m, n := 1+r.IntN(4), 2+r.IntN(16)
+		var csv strings.Builder
+		for f := range m {
+			fmt.Fprintf(&csv, "x%d,", f)
+		}
+		csv.WriteString("y\n")
+		for range n {
+			for range m {
+				fmt.Fprintf(&csv, "%d,", r.IntN(2))
+			}
+			fmt.Fprintf(&csv, "%c\n", 'a'+r.IntN(2+trial%2))
+		}
+		tbl, err := dataset.ReadTable(strings.NewReader(csv.String()), "conflicts.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		relabelled += len(ds.Relabelled)
+		// Every record, as the oracle sees it: its tests and its own label.
+		rows := make([][]bool, len(tbl.Records))
+		labels := make([]int, len(tbl.Records))
+		for i, rec := range tbl.Records {
+			for _, f := range ds.Features {
+				c, _ := tbl.Column(f.Column)
+				v, _ := f.Holds(rec[c])
+				rows[i] = append(rows[i], v)
+			}
+			labels[i] = int(rec[m][0])
+		}
+		for _, e := range []Engine{SAT, DP} {
+			res, err := Learn(context.Background(), ds, Options{Mode: Depth, Engine: e, NewSolver: gini})
+			if err != nil {
+				t.Fatalf("trial %d %v: %v", trial, e, err)
+			}
+			tr := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+			if err := tr.Verify(tbl, ds.Relabelled); err != nil {
+				t.Fatalf("trial %d %v: %v", trial, e, err)
+			}
+			if want := bruteforce.MinErrors(rows, labels, res.Root.Depth()); len(ds.Relabelled) != want {
+				t.Fatalf("trial %d %v: %d rows relabelled, but the best tree of depth %d makes %d errors\n%s",
+					trial, e, len(ds.Relabelled), res.Root.Depth(), want, csv.String())
+			}
+		}
+	}
+	if relabelled < trials {
+		t.Fatalf("only %d rows relabelled in %d trials; the test lost its teeth", relabelled, trials)
+	}
+}

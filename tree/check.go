@@ -79,8 +79,9 @@ func (d *decision) holds(raw string) (bool, error) {
 }
 
 // Verify checks that the tree gives every record of tbl the class in its
-// label column, and names the first record it gets wrong.
-func (t *Tree) Verify(tbl *dataset.Table) error {
+// label column, or for a record relabelled (dataset.Dataset.Relabelled)
+// the class it was given, and names the first record it gets wrong.
+func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
 		return err
@@ -89,9 +90,17 @@ func (t *Tree) Verify(tbl *dataset.Table) error {
 	if err != nil {
 		return err
 	}
+	given := make(map[int]string, len(relabelled)) // by line
+	for _, r := range relabelled {
+		given[r.Line] = t.Classes[r.Class]
+	}
 	for r, rec := range tbl.Records {
-		if got[r] != rec[label] {
-			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got[r], rec[label])
+		want, ok := given[tbl.Lines[r]]
+		if !ok {
+			want = rec[label]
+		}
+		if got[r] != want {
+			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got[r], want)
 		}
 	}
 	return nil

@@ -87,11 +87,18 @@ func TestVerify(t *testing.T) {
 		Label:    "y",
 		Classes:  []string{"no", "yes"},
 	}
-	if err := tr.Verify(tbl); err == nil || err.Error() != `t.csv:6: tree predicts "yes", label is "no"` {
+	if err := tr.Verify(tbl, nil); err == nil || err.Error() != `t.csv:6: tree predicts "yes", label is "no"` {
 		t.Errorf("Verify: %v", err)
 	}
+	// The record on line 6, relabelled "yes", must be predicted so.
+	if err := tr.Verify(tbl, []dataset.Relabel{{Line: 6, Label: "no", Class: 1}}); err != nil {
+		t.Errorf("Verify with line 6 relabelled: %v", err)
+	}
 	tr.Features[0].Threshold = 2
-	if err := tr.Verify(tbl); err != nil {
+	if err := tr.Verify(tbl, nil); err != nil {
 		t.Errorf("Verify: %v", err)
+	}
+	if err := tr.Verify(tbl, []dataset.Relabel{{Line: 6, Label: "no", Class: 1}}); err == nil {
+		t.Error("Verify with line 6 relabelled accepts a tree that predicts its own label")
 	}
 }

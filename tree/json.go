@@ -32,7 +32,11 @@ type Meta struct {
 	// Bound holds what the search proved when it stopped before proving
 	// the tree optimal; it is written only then.
 	Bound Bound
-	Stats Stats
+	// Relabelled says that contradictory rows were given their majority's
+	// label; Errors are then the lines of the rows every tree gets wrong.
+	Relabelled bool
+	Errors     []int
+	Stats      Stats
 }
 
 // Bound is a proven lower bound: no consistent tree is shallower than
@@ -51,18 +55,21 @@ type Proof struct {
 
 // document is the JSON contract other tools read; see README.md.
 type document struct {
-	Depth   int       `json:"depth"`
-	Nodes   int       `json:"nodes"`
-	Leaves  int       `json:"leaves"`
-	Mode    string    `json:"mode,omitempty"`
-	Engine  string    `json:"engine,omitempty"`
-	Optimal bool      `json:"optimal"`
-	Proof   *Proof    `json:"proven_by,omitempty"`
-	Bound   *Bound    `json:"lower_bound,omitempty"`
-	Label   string    `json:"label"`
-	Classes []string  `json:"classes"`
-	Stats   *Stats    `json:"stats,omitempty"`
-	Root    *jsonNode `json:"root"`
+	Depth   int    `json:"depth"`
+	Nodes   int    `json:"nodes"`
+	Leaves  int    `json:"leaves"`
+	Mode    string `json:"mode,omitempty"`
+	Engine  string `json:"engine,omitempty"`
+	Optimal bool   `json:"optimal"`
+	Proof   *Proof `json:"proven_by,omitempty"`
+	Bound   *Bound `json:"lower_bound,omitempty"`
+	// TrainingErrors and ErrorLines are written with relabelled rows only.
+	TrainingErrors *int      `json:"training_errors,omitempty"`
+	ErrorLines     []int     `json:"error_lines,omitempty"`
+	Label          string    `json:"label"`
+	Classes        []string  `json:"classes"`
+	Stats          *Stats    `json:"stats,omitempty"`
+	Root           *jsonNode `json:"root"`
 }
 
 type jsonNode struct {
@@ -89,6 +96,10 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Classes: t.Classes,
 		Stats:   &meta.Stats,
 		Root:    t.jsonNode(t.Root),
+	}
+	if meta.Relabelled {
+		n := len(meta.Errors)
+		doc.TrainingErrors, doc.ErrorLines = &n, meta.Errors
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

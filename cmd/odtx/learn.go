@@ -58,16 +58,23 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	// The search checked the tree on the binarized examples; check it again
 	// on the raw rows, through the same code that predict uses, so that no
 	// slip in binarizing or decoding can reach the output.
-	if err := t.Verify(tbl); err != nil {
+	if err := t.Verify(tbl, ds.Relabelled); err != nil {
 		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
 	meta := tree.Meta{
-		Mode:     mode.String(),
-		Engine:   res.Engine.String(),
-		ProvenBy: res.ProvenBy,
-		Optimal:  res.Optimal,
-		Bound:    tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
-		Stats:    res.Stats,
+		Mode:       mode.String(),
+		Engine:     res.Engine.String(),
+		ProvenBy:   res.ProvenBy,
+		Relabelled: cmd.String("conflicts") == "majority",
+		Optimal:    res.Optimal,
+		Bound:      tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
+		Stats:      res.Stats,
+	}
+	for _, r := range ds.Relabelled {
+		meta.Errors = append(meta.Errors, r.Line)
+	}
+	if meta.Relabelled && !cmd.Bool("quiet") {
+		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to the majority of their identical rows: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), len(ds.Relabelled))
 	}
 	var out bytes.Buffer
 	if err := write(t, &out, meta); err != nil {

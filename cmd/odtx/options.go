@@ -17,6 +17,7 @@ func dataFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
 		&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
+		&cli.StringFlag{Name: "conflicts", Value: "error", Usage: "identical rows with different labels: error, or majority (each group takes its most frequent label; the tree then errs on the others, the fewest errors any tree makes)"},
 	}
 }
 
@@ -30,6 +31,13 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 		opt.Split = dataset.Equality
 	default:
 		return dataset.Options{}, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	}
+	switch c := cmd.String("conflicts"); c {
+	case "error":
+	case "majority":
+		opt.Conflicts = dataset.Majority
+	default:
+		return dataset.Options{}, fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
 	}
 	return opt, nil
 }

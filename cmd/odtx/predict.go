@@ -19,6 +19,7 @@ func predictCommand() *cli.Command {
 		ArgsUsage: "DATA.csv (- for stdin)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "tree", Usage: "tree written by learn --format json", Required: true},
+			&cli.StringFlag{Name: "conflicts", Value: "error", Usage: "majority: also say how many rows contradict identical ones, which every tree gets wrong"},
 		},
 		Action: predict,
 	}
@@ -28,6 +29,10 @@ func predict(_ context.Context, cmd *cli.Command) error {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return err
+	}
+	majority := cmd.String("conflicts") == "majority"
+	if c := cmd.String("conflicts"); !majority && c != "error" {
+		return fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
 	}
 	f, err := os.Open(cmd.String("tree"))
 	if err != nil {
@@ -61,5 +66,14 @@ func predict(_ context.Context, cmd *cli.Command) error {
 		return nil // unlabelled rows: predictions only
 	}
 	fmt.Fprintf(os.Stderr, "accuracy: %.1f%% (%d/%d)\n", 100*float64(right)/float64(len(got)), right, len(got))
+	if majority {
+		ds, err := tbl.Binarize(dataset.Options{Label: t.Label, Conflicts: dataset.Majority})
+		if err != nil {
+			return err
+		}
+		best := len(got) - len(ds.Relabelled)
+		fmt.Fprintf(os.Stderr, "%d rows contradict identical ones: no tree does better than %.1f%% (%d/%d)\n",
+			len(ds.Relabelled), 100*float64(best)/float64(len(got)), best, len(got))
+	}
 	return nil
 }

@@ -257,3 +257,31 @@ func BenchmarkOptimal(b *testing.B) {
 		Optimal(rows, labels, 3)
 	}
 }
+
+func TestMinErrors(t *testing.T) {
+	xor := [][]bool{{false, false}, {false, true}, {true, false}, {true, true}}
+	parity := []int{0, 1, 1, 0}
+	for depth, want := range []int{2, 2, 0} {
+		if got := MinErrors(xor, parity, depth); got != want {
+			t.Errorf("xor at depth %d: %d errors, want %d", depth, got, want)
+		}
+	}
+	// Two identical rows with different labels: one is wrong at any depth.
+	twins := [][]bool{{true}, {true}, {false}}
+	if got := MinErrors(twins, []int{0, 1, 1}, 3); got != 1 {
+		t.Errorf("contradictory twins: %d errors, want 1", got)
+	}
+	// Consistent data has a tree of its optimal depth with no error.
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 50 {
+		rows, labels := randomDataset(r, 4, 10, []int{0, 1})
+		if depth, _, ok := Optimal(rows, labels, 3); ok {
+			if got := MinErrors(rows, labels, depth); got != 0 {
+				t.Fatalf("%d errors at the optimal depth %d", got, depth)
+			}
+			if depth > 0 && MinErrors(rows, labels, depth-1) == 0 {
+				t.Fatalf("no error at depth %d, below the optimal %d", depth-1, depth)
+			}
+		}
+	}
+}
