@@ -28,11 +28,14 @@ const ManifestFile = "manifest.json"
 // Manifest describes a certificate folder: the dataset and how it was
 // read, and each claim with its files and verdict.
 type Manifest struct {
-	Dataset string  `json:"dataset"` // the data file, as named to learn
-	SHA256  string  `json:"sha256"`  // of its bytes
-	Label   string  `json:"label,omitempty"`
-	Split   string  `json:"split"` // threshold or eq
-	Claims  []Entry `json:"claims"`
+	Dataset string `json:"dataset"` // the data file, as named to learn
+	SHA256  string `json:"sha256"`  // of its bytes
+	Label   string `json:"label,omitempty"`
+	Split   string `json:"split"` // threshold or eq
+	// Conflicts is "majority" when contradictory rows were relabelled, as
+	// the claims' labels then are.
+	Conflicts string  `json:"conflicts,omitempty"`
+	Claims    []Entry `json:"claims"`
 }
 
 // Entry is one claim of a manifest.
@@ -90,6 +93,9 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 		return nil, fmt.Errorf("certify: %w", err)
 	}
 	m := &Manifest{Dataset: src.Path, SHA256: digest(data), Label: src.Opt.Label, Split: splitName(src.Opt.Split)}
+	if src.Opt.Conflicts == dataset.Majority {
+		m.Conflicts = "majority"
+	}
 	for n, c := range claims {
 		e, err := certifyClaim(ctx, dir, fmt.Sprintf("claim%d", n+1), ds, c)
 		if err != nil {

@@ -40,6 +40,9 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	if m.Split == "eq" {
 		opt.Split = dataset.Equality
 	}
+	if m.Conflicts == "majority" {
+		opt.Conflicts = dataset.Majority
+	}
 	ds, _, err := dataset.Load(data, opt)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
