@@ -1,8 +1,3 @@
-// Package orchestrate runs the searches that turn a dataset into a provably
-// optimal decision tree: the paper's incremental loop (solve on the examples
-// so far, check the tree against all of them, add one it gets wrong), over
-// increasing depths (DT_depth), probed in parallel, and then decreasing leaf
-// bounds (DT_size).
 package orchestrate
 
 import (
@@ -49,8 +44,9 @@ func ParseMode(s string) (Mode, error) {
 type Options struct {
 	Mode   Mode
 	Engine Engine
-	// NewSolver returns a fresh solver; the search uses one per depth, and
-	// calls it from several goroutines when Jobs > 1.
+	// NewSolver returns a fresh solver for the SAT engine, which uses one
+	// per depth and calls it from several goroutines when Jobs > 1; nil
+	// means gini, pure Go.
 	NewSolver func() (solver.Solver, error)
 	// Progress, if set, is called after every solver call, from one
 	// goroutine at a time.
@@ -102,6 +98,9 @@ type Result struct {
 func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
+	}
+	if opt.NewSolver == nil {
+		opt.NewSolver = func() (solver.Solver, error) { return solver.NewGini(), nil }
 	}
 	switch opt.Engine {
 	case Auto:

@@ -1,6 +1,8 @@
 // Package shareddata finds the shared benchmark datasets for tests and
 // benchmarks: the -data flag, else $ODTX_DATA, else ../shared/data beside
 // the module. The files are read in place, never copied into the repository.
+// A test that finds no data skips, unless $ODTX_REQUIRE_DATA is set, as CI
+// sets it, so that missing data cannot pass for checked data.
 package shareddata
 
 import (
@@ -24,7 +26,7 @@ func Dir(tb testing.TB) string {
 		dir = besideModule()
 	}
 	if _, err := os.Stat(filepath.Join(dir, "mouse.csv")); err != nil {
-		tb.Skipf("shared datasets not found (set -data or ODTX_DATA): %v", err)
+		missing(tb, "shared datasets not found (set -data or ODTX_DATA): %v", err)
 	}
 	return dir
 }
@@ -32,7 +34,20 @@ func Dir(tb testing.TB) string {
 // Path returns the path of one dataset, skipping tb when it is missing.
 func Path(tb testing.TB, name string) string {
 	tb.Helper()
-	return filepath.Join(Dir(tb), name)
+	path := filepath.Join(Dir(tb), name)
+	if _, err := os.Stat(path); err != nil {
+		missing(tb, "shared dataset missing: %v", err)
+	}
+	return path
+}
+
+// missing skips tb, or fails it where data is required.
+func missing(tb testing.TB, format string, args ...any) {
+	tb.Helper()
+	if os.Getenv("ODTX_REQUIRE_DATA") != "" {
+		tb.Fatalf(format, args...)
+	}
+	tb.Skipf(format, args...)
 }
 
 // besideModule returns ../shared/data relative to the directory that holds
