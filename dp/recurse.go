@@ -158,15 +158,22 @@ func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
 
 	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
 	l := r.level(i)
-	for _, f := range v.order() {
+	for _, o := range v.order() {
+		// A side with n classes needs depth classBound(n) at least.
+		if lbf := max(classBound(o.n0), classBound(o.n1)) + 1; lbf >= best {
+			failed = min(failed, lbf)
+			continue
+		}
+		f := o.f
 		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
 		// The larger side first: it is the likelier to fail, and then the
 		// other need not be searched.
 		big, small, bigTrue := l.s0, l.s1, false
+		nb, ns := o.n0, o.n1
 		if len(small) > len(big) {
-			big, small, bigTrue = small, big, true
+			big, small, bigTrue, nb, ns = small, big, true, ns, nb
 		}
-		kb, ks := r.know(big), r.know(small)
+		kb, ks := r.know(big, nb), r.know(small, ns)
 		if lbf := max(kb.depthBound(), ks.depthBound()) + 1; lbf >= best {
 			failed = min(failed, lbf)
 			continue
@@ -209,9 +216,16 @@ type known struct {
 	e     *entry // nil where the cache holds nothing
 }
 
-func (r *recursion) know(set []int32) known {
-	if c, ok := r.pure(set); ok {
-		return known{pure: true, class: c}
+// know returns what is known of set, which has examples of n classes, or
+// of an unknown number if n is 0.
+func (r *recursion) know(set []int32, n int) known {
+	if n == 1 {
+		return known{pure: true, class: int(r.x.class[set[0]])}
+	}
+	if n == 0 {
+		if c, ok := r.pure(set); ok {
+			return known{pure: true, class: c}
+		}
 	}
 	return known{e: r.cache.lookup(set)}
 }
@@ -307,10 +321,16 @@ func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node)
 
 	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
 	l := r.level(i)
-	for _, f := range v.order() {
+	for _, o := range v.order() {
+		// A side needs a leaf for each of its classes.
+		if o.n0+o.n1 >= best {
+			failed = min(failed, o.n0+o.n1)
+			continue
+		}
+		f := o.f
 		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
-		k0, k1 := r.know(l.s0), r.know(l.s1)
-		lb0, lb1 := k0.leafBound(d-1), k1.leafBound(d-1)
+		k0, k1 := r.know(l.s0, o.n0), r.know(l.s1, o.n1)
+		lb0, lb1 := max(k0.leafBound(d-1), o.n0), max(k1.leafBound(d-1), o.n1)
 		if lb0+lb1 >= best {
 			failed = min(failed, lb0+lb1)
 			continue

@@ -136,7 +136,7 @@ func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
 		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
 			return nil, ctx.Err()
 		}
-		d, t := s.r.depth(s.set, s.r.know(s.set), s.depthLB+1, 0)
+		d, t := s.r.depth(s.set, s.r.know(s.set, 0), s.depthLB+1, 0)
 		s.round(s.depthLB, 0)
 		if s.r.stopped {
 			return nil, ctx.Err()
@@ -175,7 +175,7 @@ func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.
 		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
 			return best, ctx.Err()
 		}
-		l, t := s.r.leaves(s.set, s.r.know(s.set), d, best.Leaves(), 0)
+		l, t := s.r.leaves(s.set, s.r.know(s.set, 0), d, best.Leaves(), 0)
 		s.round(d, best.Leaves()-1)
 		if s.r.stopped {
 			return best, ctx.Err()

@@ -29,10 +29,12 @@ type view struct {
 	hashes     []uint64
 }
 
-// keyed is a feature with the score of the split it makes.
+// keyed is a feature with the score of the split it makes and the
+// number of classes on each side of it.
 type keyed struct {
-	f     int32
-	score float64
+	f      int32
+	score  float64
+	n0, n1 int
 }
 
 // load makes v the view of set.
@@ -229,31 +231,35 @@ func (v *view) depthTwo(any bool) (int, *tree.Node) {
 	return best, bestTree
 }
 
-// order sorts the view's features by the Gini impurity of the split they
-// make, best first, so that good trees and tight bounds come early.
-func (v *view) order() []int32 {
+// order returns the view's features sorted by the Gini impurity of the
+// split they make, best first, so that good trees and tight bounds come
+// early, with the classes on each side, which bound what the sides need.
+func (v *view) order() []keyed {
 	v.keys = v.keys[:0]
 	n := float64(len(v.set))
 	for _, f := range v.feats {
 		col := v.col(f)
 		ones := float64(popcount(col))
-		score := 0.0
+		k := keyed{f: f}
 		for c, total := range v.count {
 			if total == 0 {
 				continue
 			}
-			t := float64(popcountAnd(col, v.class(c)))
-			e := float64(total) - t
-			score -= t * t / ones
-			score -= e * e / (n - ones)
+			t := popcountAnd(col, v.class(c))
+			e := total - t
+			k.score -= float64(t) * float64(t) / ones
+			k.score -= float64(e) * float64(e) / (n - ones)
+			if t > 0 {
+				k.n1++
+			}
+			if e > 0 {
+				k.n0++
+			}
 		}
-		v.keys = append(v.keys, keyed{f: f, score: score})
+		v.keys = append(v.keys, k)
 	}
 	slices.SortStableFunc(v.keys, func(a, b keyed) int { return cmp.Compare(a.score, b.score) })
-	for i, k := range v.keys {
-		v.feats[i] = k.f
-	}
-	return v.feats
+	return v.keys
 }
 
 // sides writes the examples of the view's set where f fails to s0 and
