@@ -37,7 +37,6 @@ type cache struct {
 	bytes    int // of cur
 	limit    int
 	entries  int // created, over all generations
-	drops    int // generations dropped
 }
 
 // entryBytes is roughly what an entry costs beside its key: the map slot,
@@ -81,7 +80,6 @@ func (c *cache) get(set []int32) *entry {
 func (c *cache) add(k []byte, e *entry) {
 	if c.bytes > c.limit/2 {
 		c.old, c.cur, c.bytes = c.cur, make(map[string]*entry), 0
-		c.drops++
 	}
 	c.cur[string(k)] = e
 	c.bytes += len(k) + entryBytes

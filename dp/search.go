@@ -36,7 +36,6 @@ type Progress struct {
 type Stats struct {
 	Rounds      int // searches over a subset of the examples
 	Subproblems int // sets of examples whose results were cached
-	CacheDrops  int // times the cache outgrew its budget and dropped its older half
 }
 
 // Search finds optimal trees for one dataset. Its methods must be called
@@ -51,10 +50,9 @@ type Search struct {
 	inSet  []bool
 	rounds int
 
-	depthLB  int // no consistent tree is shallower
-	leafLB   int // no consistent tree of depth leafAt has fewer leaves
-	leafAt   int
-	depthFor *tree.Node
+	depthLB int // no consistent tree is shallower
+	leafLB  int // no consistent tree of depth leafAt has fewer leaves
+	leafAt  int
 }
 
 // New prepares a search over the examples of ds. It starts on one example
@@ -86,14 +84,15 @@ func New(ds *dataset.Dataset, opt Options) *Search {
 	return s
 }
 
-// add puts example i into the set searched on.
-func (s *Search) add(i int32) {
-	if s.inSet[i] {
-		return
+// add puts examples into the set searched on, keeping it in order.
+func (s *Search) add(examples ...int32) {
+	for _, i := range examples {
+		if !s.inSet[i] {
+			s.inSet[i] = true
+			s.set = append(s.set, i)
+		}
 	}
-	s.inSet[i] = true
-	at, _ := slices.BinarySearch(s.set, i)
-	s.set = slices.Insert(s.set, at, i)
+	slices.Sort(s.set)
 }
 
 // DepthBound returns the depth that no consistent tree is known to be
@@ -120,7 +119,7 @@ func (s *Search) Used() []int {
 
 // Stats returns the work done so far.
 func (s *Search) Stats() Stats {
-	return Stats{Rounds: s.rounds, Subproblems: s.r.cache.entries, CacheDrops: s.r.cache.drops}
+	return Stats{Rounds: s.rounds, Subproblems: s.r.cache.entries}
 }
 
 // errContradiction is returned when examples that no feature tells apart
@@ -150,7 +149,6 @@ func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
 			continue
 		}
 		if !s.grow(t) {
-			s.depthFor = t
 			return t, nil
 		}
 	}
@@ -206,14 +204,12 @@ func (s *Search) grow(t *tree.Node) bool {
 	}
 	wrong := s.x.wrong(t, s.inSet, limit)
 	if narrow && len(wrong) > 0 && len(s.set)+len(wrong) > s.x.n/8 {
-		for i := range s.x.n {
-			s.add(int32(i))
+		wrong = make([]int32, s.x.n)
+		for i := range wrong {
+			wrong[i] = int32(i)
 		}
-		return true
 	}
-	for _, i := range wrong {
-		s.add(i)
-	}
+	s.add(wrong...)
 	return len(wrong) > 0
 }
 
