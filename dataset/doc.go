@@ -3,8 +3,9 @@
 //
 // Reading is lenient about the accidents of real files (a UTF-8 byte order
 // mark, CRLF line endings, a ';' separator, spaces around fields) and strict
-// about their shape: every row must have as many fields as the header, and
-// every error names the file and, where it helps, the line.
+// about their shape: every row must have as many fields as the header, no
+// line may hold more than 1 MiB, and every error names the file and, where
+// it helps, the line.
 //
 // Binarization follows the scheme of Avellaneda's InferDT: a numeric column
 // with the distinct values v1 < v2 < ... < vk gives the tests col <= v1, ...,

@@ -19,7 +19,9 @@ import (
 // implementation of ReadTable and Binarize: the whole input in memory, one
 // encoding/csv record per row, and every test evaluated on every row. The
 // tuned versions must agree with them on every input, down to the error
-// messages and the sign of a zero threshold.
+// messages and the sign of a zero threshold, but for the limit on the
+// length of a line, which the reference does not know; TestReadTableLimit
+// tests it.
 
 func referenceReadTable(r io.Reader, name string) (*Table, error) {
 	data, err := io.ReadAll(r)

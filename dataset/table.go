@@ -3,6 +3,7 @@ package dataset
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -25,13 +26,23 @@ type Table struct {
 // ReadTable reads a CSV table with a header row from r. The separator is ','
 // or ';', whichever occurs more often in the header line (',' on a tie). A
 // leading UTF-8 byte order mark, CRLF line endings and blank lines are
-// accepted. The name is used in error messages.
+// accepted. A line may hold at most 1 MiB, not counting its end, and so may
+// a record whose quoted field spans lines. The name is used in error
+// messages.
 //
 // Equal fields of a column share one string and the records share large
 // arrays, so that a table costs little more than its fields' string
 // headers.
 func ReadTable(r io.Reader, name string) (*Table, error) {
-	rd, err := newReader(r, name)
+	return ReadTableContext(context.Background(), r, name)
+}
+
+// ReadTableContext is ReadTable that stops, with an error that wraps ctx's,
+// once ctx is done, even while a read from r blocks, as one from a terminal
+// or a pipe does. Such a read is left to finish on its own; nothing reads
+// from r after it.
+func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, error) {
+	rd, err := newReader(contextReader(ctx, r), name)
 	if err != nil {
 		return nil, err
 	}
@@ -207,15 +218,72 @@ func trimSpace(b []byte) []byte {
 // ReadTableFile reads the CSV table in the named file, or standard input if
 // path is "-".
 func ReadTableFile(path string) (*Table, error) {
+	return ReadTableFileContext(context.Background(), path)
+}
+
+// ReadTableFileContext is ReadTableFile that stops once ctx is done, as
+// ReadTableContext does.
+func ReadTableFileContext(ctx context.Context, path string) (*Table, error) {
 	if path == "-" {
-		return ReadTable(os.Stdin, "stdin")
+		return ReadTableContext(ctx, os.Stdin, "stdin")
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err // the error already names the path
 	}
 	defer f.Close()
-	return ReadTable(f, path)
+	return ReadTableContext(ctx, f, path)
+}
+
+// maxLine is the most bytes a line may hold, not counting its end, and a
+// record that spans lines too: enough for any real table, and a clear error
+// rather than all of memory for input that is not one, such as /dev/zero.
+const maxLine = 1 << 20
+
+// contextReader returns r made to fail with ctx's error once ctx is done.
+func contextReader(ctx context.Context, r io.Reader) io.Reader {
+	if ctx.Done() == nil {
+		return r // never done
+	}
+	return &ctxReader{ctx: ctx, r: r, res: make(chan readResult, 1)}
+}
+
+// ctxReader is the reader contextReader returns.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+	buf []byte
+	res chan readResult // buffered, so that an abandoned read can end
+}
+
+// readResult is what a Read of a ctxReader's reader returned.
+type readResult struct {
+	n   int
+	err error
+}
+
+// Read reads from c.r in a goroutine, into a buffer of its own, so that it
+// can return when ctx ends while the read still blocks. The read then
+// writes into the buffer whenever it ends, which is harmless, since once
+// ctx is done no Read gets past the first check.
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if len(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	buf := c.buf[:len(p)]
+	go func() {
+		n, err := c.r.Read(buf)
+		c.res <- readResult{n, err}
+	}()
+	select {
+	case r := <-c.res:
+		return copy(p, buf[:r.n]), r.err
+	case <-c.ctx.Done():
+		return 0, c.ctx.Err()
+	}
 }
 
 // Column returns the index of the named column, or an error that names the
@@ -296,13 +364,18 @@ func (rd *reader) readLine() ([]byte, error) {
 	line, err := rd.in.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		rd.long = append(rd.long[:0], line...)
-		for err == bufio.ErrBufferFull {
+		// A line without end is read only until it is surely too long,
+		// the most a line may hold and a "\r\n" after it, so that it
+		// costs no more memory than the limit.
+		for err == bufio.ErrBufferFull && len(rd.long) < maxLine+len("\r\n") {
 			line, err = rd.in.ReadSlice('\n')
 			rd.long = append(rd.long, line...)
 		}
 		line = rd.long
 	}
 	switch {
+	case len(withoutEnd(line)) > maxLine:
+		return nil, fmt.Errorf("%s:%d: line longer than 1 MiB", rd.name, rd.line+1)
 	case err == io.EOF && len(line) > 0:
 	case err == io.EOF:
 		return nil, err
@@ -311,6 +384,14 @@ func (rd *reader) readLine() ([]byte, error) {
 	}
 	rd.line++
 	return line, nil
+}
+
+// withoutEnd returns line without its "\n" or "\r\n".
+func withoutEnd(line []byte) []byte {
+	if line, ok := bytes.CutSuffix(line, []byte("\n")); ok {
+		return bytes.TrimSuffix(line, []byte("\r"))
+	}
+	return line
 }
 
 // record returns the next record and the line on which it starts, or
@@ -332,13 +413,51 @@ func (rd *reader) record() (text []byte, str []string, line int, err error) {
 		if bytes.IndexByte(text, '"') < 0 {
 			return text, nil, rd.line, nil
 		}
-		rest := append([][]byte{raw}, rd.ahead...)
-		rd.ahead = nil
-		rd.crLine = rd.line - 1
-		rd.cr = newCSVReader(io.MultiReader(bytes.NewReader(bytes.Join(rest, nil)), rd.in), rune(rd.sep))
+		// The line goes back, for encoding/csv to read again. It stays
+		// valid: the input is read again only once it is handed over.
+		rd.ahead = slices.Insert(rd.ahead, 0, raw)
+		rd.line--
+		rd.crLine = rd.line
+		rd.cr = newCSVReader(&feeder{rd: rd}, rune(rd.sep))
 	}
 	str, line, err = rd.csvRecord()
 	return nil, str, line, err
+}
+
+// feeder hands encoding/csv the rest of the input line by line, as it asks
+// for it, through readLine, which keeps lines to the limit. It keeps a
+// record that spans lines to the limit too, finding where records end by
+// the quotes: only a quoted field spans lines, and it holds an odd number
+// of quotes until it closes, since it doubles those within. Input where
+// that fails has a stray quote, on which encoding/csv stops first.
+type feeder struct {
+	rd      *reader
+	pending []byte // the rest of the line last read, valid until the next
+	quotes  int    // quotes in the record so far
+	start   int    // line on which the record starts
+	size    int    // bytes of the record so far
+}
+
+// Read hands over the rest of the line last read, or reads the next.
+func (f *feeder) Read(p []byte) (int, error) {
+	if len(f.pending) == 0 {
+		line, err := f.rd.readLine()
+		if err != nil {
+			return 0, err // io.EOF unwrapped, as encoding/csv wants it
+		}
+		if f.quotes%2 == 0 {
+			f.start, f.size = f.rd.line, 0
+		}
+		f.size += len(line)
+		f.quotes += bytes.Count(line, []byte{'"'})
+		if f.size-len(line)+len(withoutEnd(line)) > maxLine {
+			return 0, fmt.Errorf("%s:%d: record longer than 1 MiB", f.rd.name, f.start)
+		}
+		f.pending = line
+	}
+	n := copy(p, f.pending)
+	f.pending = f.pending[n:]
+	return n, nil
 }
 
 // newCSVReader returns an encoding/csv reader for the rest of the input.
@@ -369,7 +488,7 @@ func (rd *reader) csvRecord() ([]string, int, error) {
 		return nil, 0, err
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("read %s: %w", rd.name, err)
+		return nil, 0, err // from readLine, one line that names the file
 	}
 	for i := range rec {
 		rec[i] = strings.TrimSpace(rec[i])

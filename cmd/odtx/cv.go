@@ -45,9 +45,9 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if jobs < 1 {
 		return fmt.Errorf("--jobs %d: want at least 1", jobs)
 	}
-	folds, err := cvFolds(cmd)
+	folds, err := cvFolds(ctx, cmd)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	newSolver, _, err := solverFactory(cmd) // cv has no --trace, so no file to close
 	if err != nil {
@@ -63,10 +63,8 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("time limit %v reached before every fold's tree was proven optimal", cmd.Duration("timeout"))
-	case errors.Is(err, context.Canceled):
-		return exitError{code: 130, err: errors.New("interrupted")}
 	case err != nil:
-		return err
+		return interrupted(err)
 	}
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty.
@@ -77,15 +75,15 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 }
 
 // cvFolds returns the folds that --folds and --seed make of the data file,
-// or with --splits the train/test pairs given for it.
-func cvFolds(cmd *cli.Command) ([]orchestrate.Fold, error) {
+// or with --splits the train/test pairs given for it, read until ctx ends.
+func cvFolds(ctx context.Context, cmd *cli.Command) ([]orchestrate.Fold, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return nil, err
 	}
 	dir := cmd.String("splits")
 	if dir == "" {
-		tbl, err := dataset.ReadTableFile(path)
+		tbl, err := dataset.ReadTableFileContext(ctx, path)
 		if err != nil {
 			return nil, err
 		}
@@ -97,23 +95,23 @@ func cvFolds(cmd *cli.Command) ([]orchestrate.Fold, error) {
 	if path == "-" {
 		return nil, errors.New("--splits needs the data file's name, not - (stdin)")
 	}
-	return readSplits(filepath.Join(dir, filepath.Base(path)))
+	return readSplits(ctx, filepath.Join(dir, filepath.Base(path)))
 }
 
 // readSplits reads the train/test pairs prefix.train<i>.csv and
 // prefix.test<i>.csv for i = 0, 1, ... up to the first missing training
 // file: the names of Verwer and Zhang's splits, on which the paper tests.
-func readSplits(prefix string) ([]orchestrate.Fold, error) {
+func readSplits(ctx context.Context, prefix string) ([]orchestrate.Fold, error) {
 	var folds []orchestrate.Fold
 	for i := 0; ; i++ {
-		train, err := dataset.ReadTableFile(fmt.Sprintf("%s.train%d.csv", prefix, i))
+		train, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.train%d.csv", prefix, i))
 		if errors.Is(err, fs.ErrNotExist) && i > 0 {
 			return folds, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		test, err := dataset.ReadTableFile(fmt.Sprintf("%s.test%d.csv", prefix, i))
+		test, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.test%d.csv", prefix, i))
 		if err != nil {
 			return nil, err
 		}

@@ -31,9 +31,9 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	if k < 0 || nodes < 0 {
 		return errors.New("--depth and --nodes must not be negative")
 	}
-	ds, _, err := loadData(cmd)
+	ds, _, err := loadData(ctx, cmd)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	var examples []int
 	switch cmd.String("examples") {

@@ -40,9 +40,9 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	ds, tbl, err := loadData(cmd)
+	ds, tbl, err := loadData(ctx, cmd)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	e, err := engine(cmd)
 	if err != nil {
@@ -126,8 +126,9 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 	return nil
 }
 
-// loadData reads the one data file argument as the data flags say.
-func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
+// loadData reads the one data file argument as the data flags say, until
+// ctx ends.
+func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return nil, nil, err
@@ -136,7 +137,15 @@ func loadData(cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return dataset.Load(path, opt)
+	tbl, err := dataset.ReadTableFileContext(ctx, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	ds, err := tbl.Binarize(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ds, tbl, nil
 }
 
 // runLearn runs the search on engine e with the global flags: solver, jobs,
@@ -166,10 +175,8 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 			bound += fmt.Sprintf(", nodes >= %d", res.MinNodes)
 		}
 		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration("timeout"), bound)}
-	case errors.Is(err, context.Canceled):
-		return nil, exitError{code: 130, err: errors.New("interrupted")}
 	case err != nil:
-		return nil, err
+		return nil, interrupted(err)
 	}
 	return res, nil
 }

@@ -25,7 +25,7 @@ func predictCommand() *cli.Command {
 	}
 }
 
-func predict(_ context.Context, cmd *cli.Command) error {
+func predict(ctx context.Context, cmd *cli.Command) error {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return err
@@ -43,9 +43,9 @@ func predict(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd.String("tree"), err)
 	}
-	tbl, err := dataset.ReadTableFile(path)
+	tbl, err := dataset.ReadTableFileContext(ctx, path)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	got, err := t.Predict(tbl)
 	if err != nil {
