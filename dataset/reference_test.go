@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The reference functions below are the first, straightforward
@@ -65,9 +66,14 @@ func referenceReadTable(r io.Reader, name string) (*Table, error) {
 		line, _ := cr.FieldPos(0)
 		return rec, line, nil
 	}
-	header, _, err := read()
+	header, hline, err := read()
 	if err != nil {
 		return nil, err
+	}
+	for i, h := range header {
+		if !utf8.ValidString(h) {
+			return nil, fmt.Errorf("%s:%d: column %d of the header holds bytes that are not UTF-8", name, hline, i+1)
+		}
 	}
 	seen := make(map[string]bool, len(header))
 	for _, h := range header {
@@ -87,6 +93,11 @@ func referenceReadTable(r io.Reader, name string) (*Table, error) {
 		}
 		if len(rec) != len(header) {
 			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, len(rec), len(header))
+		}
+		for i, f := range rec {
+			if !utf8.ValidString(f) {
+				return nil, fmt.Errorf("%s:%d: column %q holds bytes that are not UTF-8", name, line, header[i])
+			}
 		}
 		t.Records = append(t.Records, rec)
 		t.Lines = append(t.Lines, line)
@@ -312,7 +323,7 @@ func TestReadTableMatchesReference(t *testing.T) {
 func TestReadTableMatchesReferenceRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	tables := 0
-	pieces := []string{"0", "1", "1", " 2 ", "5.0", "x", "", "\"q\"", "\"a,b\"", "\"l1\nl2\"", "a\"b", "\t", "\u00a0"}
+	pieces := []string{"0", "1", "1", " 2 ", "5.0", "x", "", "\"q\"", "\"a,b\"", "\"l1\nl2\"", "a\"b", "\t", "\u00a0", "caf\xe9"}
 	for range 3000 {
 		var b strings.Builder
 		if rng.IntN(8) == 0 {

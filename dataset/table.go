@@ -24,9 +24,9 @@ type Table struct {
 }
 
 // ReadTable reads a CSV table with a header row from r. The separator is ','
-// or ';', whichever occurs more often in the header line (',' on a tie). A
-// leading UTF-8 byte order mark, CRLF line endings and blank lines are
-// accepted. A line may hold at most 1 MiB, not counting its end, and so may
+// or ';', whichever occurs more often in the header line (',' on a tie).
+// Fields must be UTF-8 text; a leading byte order mark, CRLF line endings
+// and blank lines are accepted. A line may hold at most 1 MiB, not counting its end, and so may
 // a record whose quoted field spans lines. The name is used in error
 // messages.
 //
@@ -46,7 +46,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	if err != nil {
 		return nil, err
 	}
-	text, str, _, err := rd.record()
+	text, str, hline, err := rd.record()
 	if err != nil {
 		return nil, err // not io.EOF: the input holds more than white space
 	}
@@ -57,6 +57,11 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		text = rest
 		if !found {
 			break
+		}
+	}
+	for i, h := range header {
+		if !utf8.ValidString(h) {
+			return nil, fmt.Errorf("%s:%d: column %d of the header %s", name, hline, i+1, notUTF8)
 		}
 	}
 	seen := make(map[string]bool, len(header))
@@ -111,15 +116,21 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 				}
 				f := text[:j]
 				text = text[min(j+1, len(text)):]
-				if s, ok := char(f); ok {
-					rec[i] = s
-				} else {
-					rec[i] = internBytes(&cols[i], trimSpace(f))
+				s, ok := char(f)
+				if !ok {
+					if s, ok = internBytes(&cols[i], trimSpace(f)); !ok {
+						return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
+					}
 				}
+				rec[i] = s
 			}
 		} else {
-			for i, s := range str {
-				rec[i] = internString(&cols[i], s)
+			for i, f := range str {
+				s, ok := internString(&cols[i], f)
+				if !ok {
+					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
+				}
+				rec[i] = s
 			}
 		}
 		if n := len(jumps); n == 0 || line != jumps[n-1]+rows-jumps[n-2] {
@@ -158,27 +169,38 @@ const slabFields = 1 << 15
 // little and the index would cost much.
 const internMax = 1 << 16
 
-// internBytes returns b as a string, the same string for equal values.
-func internBytes(d *dict, b []byte) string {
+// notUTF8 ends the error for a field that is not UTF-8 text: such a field
+// could not be written to JSON as it is, so a tree would not find it again.
+const notUTF8 = "holds bytes that are not UTF-8"
+
+// internBytes returns b as a string, the same string for equal values, or
+// false if b is not UTF-8. Only values new to d need the check.
+func internBytes(d *dict, b []byte) (string, bool) {
 	if s, ok := char(b); ok {
-		return s
+		return s, true
 	}
 	if k := find(d, b); k >= 0 {
-		return d.values[k]
+		return d.values[k], true
 	}
-	return d.keep(string(b))
+	if !utf8.Valid(b) {
+		return "", false
+	}
+	return d.keep(string(b)), true
 }
 
 // internString is internBytes for a field read by encoding/csv.
-func internString(d *dict, s string) string {
+func internString(d *dict, s string) (string, bool) {
 	if s, ok := char(s); ok {
-		return s
+		return s, true
 	}
 	if k := find(d, s); k >= 0 {
-		return d.values[k]
+		return d.values[k], true
+	}
+	if !utf8.ValidString(s) {
+		return "", false
 	}
 	// s shares the memory of its whole record, which a copy lets go.
-	return d.keep(strings.Clone(s))
+	return d.keep(strings.Clone(s)), true
 }
 
 // keep adds s to d, unless d has grown too large to be worth it, and

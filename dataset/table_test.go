@@ -68,6 +68,10 @@ func TestReadTableErrors(t *testing.T) {
 		{"unterminated quote", "A,X\n\"1,0\n2,1\n", "t.csv:3: column 5: extraneous or missing \" in quoted-field (record starts on line 2)"},
 		{"duplicate column", "A,B,A,X\n1,2,3,0\n", `t.csv: column "A" appears twice in the header`},
 		{"duplicate after trimming", "A, A,X\n1,2,0\n", `t.csv: column "A" appears twice in the header`},
+		{"Latin-1 value", "A,X\nna\xefve,0\n", `t.csv:2: column "A" holds bytes that are not UTF-8`},
+		{"Latin-1 after a valid value", "A,X\nna\u00efve,0\n\nx,\xff\n", `t.csv:4: column "X" holds bytes that are not UTF-8`},
+		{"Latin-1 after a quote", "A,X\n\"1\",0\n\"na\xefve\",1\n", `t.csv:3: column "A" holds bytes that are not UTF-8`},
+		{"Latin-1 in the header", "\nA,na\xefve\n1,0\n", `t.csv:2: column 2 of the header holds bytes that are not UTF-8`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -172,6 +172,12 @@ func TestBadInput(t *testing.T) {
 			want:  []string{"contra.csv", "lines 2 and 5", `"x" and "z"`},
 		},
 		{
+			name:  "Latin-1 category",
+			files: map[string]string{"latin1.csv": "color,y\nrouge,a\nvert,b\nbleu,a\nmarron,b\n\xe9carlate,a\n"},
+			args:  []string{"learn", "latin1.csv"},
+			want:  []string{"latin1.csv:6:", `column "color"`, "not UTF-8"},
+		},
+		{
 			name:  "only the label column",
 			files: map[string]string{"one.csv": "a\n1\n2\n"},
 			args:  []string{"learn", "one.csv"},
