@@ -2,10 +2,12 @@ package dataset
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -83,7 +85,9 @@ type column struct {
 // the same tests and different labels they are an error, since no tree can
 // tell them apart, unless opt.Conflicts is Majority: then they become one
 // Example with the label most of them have (on a tie, the label that comes
-// first in the file), and the others are listed in Relabelled.
+// first in the file), and the others are listed in Relabelled. An empty
+// label is an error, and so, with the Threshold split, is NaN or an
+// infinity among a column's numbers, which no threshold can order.
 //
 // t must be well formed, as ReadTable returns it.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
@@ -111,11 +115,21 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 			}
 		}
 	}
+	if find(&dicts[label], "") >= 0 {
+		for r, rec := range t.Records {
+			if rec[label] == "" {
+				return nil, fmt.Errorf("%s:%d: label column %q is empty", t.Name, t.Lines[r], t.Header[label])
+			}
+		}
+	}
 	ds := &Dataset{Name: t.Name, Label: t.Header[label]}
 	var cols []column
 	for c := range t.Header {
 		if c != label {
-			col := t.tests(c, &dicts[c], opt.Split)
+			col, err := t.tests(c, &dicts[c], opt.Split)
+			if err != nil {
+				return nil, err
+			}
 			ds.Features = append(ds.Features, col.tests...)
 			cols = append(cols, col)
 		}
@@ -128,10 +142,46 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	return ds, nil
 }
 
-// tests returns column c, whose distinct values d holds.
-func (t *Table) tests(c int, d *dict, split Split) column {
+// finite reports NaN or an infinity in column c, whose distinct values d
+// holds, if every value is a number: a threshold cannot order NaN, nor JSON
+// hold an infinite one. A number out of range, such as 1e999, is infinite,
+// as strconv parses it.
+func (t *Table) finite(c int, d *dict) error {
+	bad := make([]bool, len(d.values))
+	found := false
+	for k, s := range d.values {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return nil // a column of categories
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad[k], found = true, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	for r, rec := range t.Records {
+		if bad[find(d, rec[c])] {
+			return fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], t.Header[c], rec[c])
+		}
+	}
+	return nil
+}
+
+// tests returns column c, whose distinct values d holds, or an error if it
+// cannot be split as asked.
+func (t *Table) tests(c int, d *dict, split Split) (column, error) {
 	col := column{c: c}
-	if nums, ok := numbers(d.values); ok && split == Threshold {
+	nums, ok := numbers(d.values)
+	// NaN, or a number out of range, is no number, and makes the column
+	// fail numbers; an infinity passes.
+	if split == Threshold && (!ok || slices.ContainsFunc(nums, func(v float64) bool { return math.IsInf(v, 0) })) {
+		if err := t.finite(c, d); err != nil {
+			return col, err
+		}
+	}
+	if ok && split == Threshold {
 		// Equal numbers such as 5 and 5.0 share a rank and a threshold.
 		sorted := slices.Clone(nums)
 		slices.Sort(sorted)
@@ -165,7 +215,7 @@ func (t *Table) tests(c int, d *dict, split Split) column {
 		}
 		col.le = true
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
-		return col
+		return col, nil
 	}
 	sorted, rank := sortValues(d.values)
 	col.rank = rank
@@ -182,7 +232,7 @@ func (t *Table) tests(c int, d *dict, split Split) column {
 		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v}
 	}
 	col.bits = bits.Len(uint(max(len(rank)-1, 0)))
-	return col
+	return col, nil
 }
 
 // collapse fills ds.Examples from the records, keeping the first of each set

@@ -2,10 +2,10 @@
 // Boolean features and distinct examples that odtx encodes for the SAT solver.
 //
 // Reading is lenient about the accidents of real files (a UTF-8 byte order
-// mark, CRLF line endings, a ';' separator, spaces around fields) and strict
-// about their shape: every row must have as many fields as the header, no
-// line may hold more than 1 MiB, and every error names the file and, where
-// it helps, the line.
+// mark, CRLF line endings, a ';' or tab separator, spaces around fields) and
+// strict about their shape: every column must have a name, every row as many
+// fields as the header, every field UTF-8 text, no line more than 1 MiB,
+// and every error names the file and, where it helps, the line.
 //
 // Binarization follows the scheme of Avellaneda's InferDT: a numeric column
 // with the distinct values v1 < v2 < ... < vk gives the tests col <= v1, ...,

@@ -49,7 +49,8 @@ func (f Feature) Holds(raw string) (bool, error) {
 }
 
 // number parses s as a float64. NaN is refused because thresholds need values
-// that are ordered; it makes its column categorical instead.
+// that are ordered: Binarize reports it among a column's numbers, and Holds
+// as a value to test.
 func number(s string) (float64, bool) {
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil && !math.IsNaN(v)

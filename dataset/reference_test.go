@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -39,11 +40,13 @@ func referenceReadTable(r io.Reader, name string) (*Table, error) {
 	}
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = ','
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		cr.Comma = ';'
+	for _, sep := range []rune{';', '\t'} {
+		if strings.Count(string(first), string(sep)) > strings.Count(string(first), string(cr.Comma)) {
+			cr.Comma = sep
+		}
 	}
 	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
+	cr.TrimLeadingSpace = cr.Comma != '\t'
 	read := func() ([]string, int, error) {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -73,6 +76,9 @@ func referenceReadTable(r io.Reader, name string) (*Table, error) {
 	for i, h := range header {
 		if !utf8.ValidString(h) {
 			return nil, fmt.Errorf("%s:%d: column %d of the header holds bytes that are not UTF-8", name, hline, i+1)
+		}
+		if h == "" {
+			return nil, fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
 		}
 	}
 	seen := make(map[string]bool, len(header))
@@ -143,12 +149,22 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 		}
 		return vals
 	}
+	for r, rec := range t.Records {
+		if rec[label] == "" {
+			return nil, fmt.Errorf("%s:%d: label column %q is empty", t.Name, t.Lines[r], t.Header[label])
+		}
+	}
 	var tests []refTest
 	for c := range t.Header {
 		if c == label {
 			continue
 		}
 		name, raw := t.Header[c], values(c)
+		if opt.Split == Threshold {
+			if r := refNotFinite(raw); r >= 0 {
+				return nil, fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], name, raw[r])
+			}
+		}
 		if nums, ok := refNumbers(raw); ok && opt.Split == Threshold {
 			vals, ranks := refRank(nums, cmp.Compare[float64])
 			for k := range len(vals) - 1 {
@@ -213,6 +229,22 @@ func refNumbers(raw []string) ([]float64, bool) {
 		nums[i] = v
 	}
 	return nums, true
+}
+
+// refNotFinite returns the first of raw that is NaN or infinite if all are
+// numbers, else -1.
+func refNotFinite(raw []string) int {
+	first := -1
+	for r, s := range raw {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return -1
+		}
+		if (math.IsNaN(v) || math.IsInf(v, 0)) && first < 0 {
+			first = r
+		}
+	}
+	return first
 }
 
 func refOrder(raw []string) func(a, b string) int {
@@ -307,6 +339,9 @@ var readTableSeeds = []string{
 	"\"A\nB\",X\n1,0\n",
 	"A,A\n1,0\n",
 	"A,X\n1,0\n2;1\n",
+	"A\tB\tX\n\"1\"\t\t0\n\t \t\"x\ty\"\n",
+	"A\tX\n \"1\"\t0\n",
+	"A,,X\n1,2,0\n",
 }
 
 func TestReadTableMatchesReference(t *testing.T) {
@@ -329,7 +364,7 @@ func TestReadTableMatchesReferenceRandom(t *testing.T) {
 		if rng.IntN(8) == 0 {
 			b.WriteString("\ufeff")
 		}
-		sep := []string{",", ";"}[rng.IntN(2)]
+		sep := []string{",", ";", "\t"}[rng.IntN(3)]
 		cols := 1 + rng.IntN(3)
 		for r := range 1 + rng.IntN(6) {
 			n := cols
@@ -383,7 +418,7 @@ func TestBinarizeMatchesReference(t *testing.T) {
 		{"5", "5.0", "7", "-1", "1e3"},
 		{"0", "-0", "0.0", "-0.0", "1"},
 		{"red", "blue", "green", "Red"},
-		{"1", "2", "x"},
+		{"1", "2", "x", ""},
 		{"10", "9", "NaN", "9.0"},
 		{"only"},
 		{"a", "b"},

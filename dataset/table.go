@@ -23,9 +23,10 @@ type Table struct {
 	Lines   []int      // 1-based physical line on which each record starts
 }
 
-// ReadTable reads a CSV table with a header row from r. The separator is ','
-// or ';', whichever occurs more often in the header line (',' on a tie).
-// Fields must be UTF-8 text; a leading byte order mark, CRLF line endings
+// ReadTable reads a CSV table with a header row from r. The separator is ',',
+// ';' or a tab, whichever occurs most often in the header line (in that
+// order on a tie), and every column must have a name. Fields must be UTF-8
+// text; a leading byte order mark, CRLF line endings
 // and blank lines are accepted. A line may hold at most 1 MiB, not counting its end, and so may
 // a record whose quoted field spans lines. The name is used in error
 // messages.
@@ -60,8 +61,11 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		}
 	}
 	for i, h := range header {
-		if !utf8.ValidString(h) {
+		switch {
+		case !utf8.ValidString(h):
 			return nil, fmt.Errorf("%s:%d: column %d of the header %s", name, hline, i+1, notUTF8)
+		case h == "":
+			return nil, fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
 		}
 	}
 	seen := make(map[string]bool, len(header))
@@ -487,7 +491,11 @@ func newCSVReader(r io.Reader, sep rune) *csv.Reader {
 	cr := csv.NewReader(r)
 	cr.Comma = sep
 	cr.FieldsPerRecord = -1 // checked by ReadTable, to report both counts
-	cr.TrimLeadingSpace = true
+	// Leading space must go before encoding/csv looks for the quote that
+	// opens a field; but not with tabs between fields, which it would skip
+	// as space after an empty field, merging fields. Then csvRecord's trim
+	// does, and a quote after a space is an error.
+	cr.TrimLeadingSpace = sep != '\t'
 	cr.ReuseRecord = true
 	return cr
 }
@@ -519,12 +527,16 @@ func (rd *reader) csvRecord() ([]string, int, error) {
 	return rec, rd.crLine + line, nil
 }
 
-// separator picks ',' or ';' by counting both in line, the header's.
+// separator picks ',', ';' or '\t', whichever occurs most often in line,
+// the header's, the first of them on a tie.
 func separator(line []byte) byte {
-	if bytes.Count(line, []byte(";")) > bytes.Count(line, []byte(",")) {
-		return ';'
+	sep, most := byte(','), bytes.Count(line, []byte(","))
+	for _, c := range []byte{';', '\t'} {
+		if n := bytes.Count(line, []byte{c}); n > most {
+			sep, most = c, n
+		}
 	}
-	return ','
+	return sep
 }
 
 // Subset returns the given records of t as a table of their own, called

@@ -32,6 +32,19 @@ func TestReadTable(t *testing.T) {
 			Name: "t.csv", Header: []string{"A", "B;C"},
 			Records: [][]string{{"1", "2;3"}}, Lines: []int{2},
 		}},
+		{"tabs", "A\tB\tX\n1\tred\t0\n2.5\t blue \t1\n", plain},
+		{"tabs win over one comma", "A\tB,b\tX\n1\tred\t0\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B,b", "X"},
+			Records: [][]string{{"1", "red", "0"}}, Lines: []int{2},
+		}},
+		{"semicolon on a tie with tabs", "A;B\tC\n1;2\t3\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B\tC"},
+			Records: [][]string{{"1", "2\t3"}}, Lines: []int{2},
+		}},
+		{"tabs, quotes and empty fields", "A\tB\tX\n\"1\"\t\t0\n\t \t\"x\ty\"\n", &Table{
+			Name: "t.csv", Header: []string{"A", "B", "X"},
+			Records: [][]string{{"1", "", "0"}, {"", "", "x\ty"}}, Lines: []int{2, 3},
+		}},
 		{"quoted fields", "A,\"B, b\",X\n\"1\", \"a \"\"q\"\"\",0\n", &Table{
 			Name: "t.csv", Header: []string{"A", "B, b", "X"},
 			Records: [][]string{{"1", `a "q"`, "0"}}, Lines: []int{2},
@@ -67,6 +80,9 @@ func TestReadTableErrors(t *testing.T) {
 		{"bare quote", "A,X\n1,0\n1,a\"b\n", "t.csv:3: column 4: bare \" in non-quoted-field"},
 		{"unterminated quote", "A,X\n\"1,0\n2,1\n", "t.csv:3: column 5: extraneous or missing \" in quoted-field (record starts on line 2)"},
 		{"duplicate column", "A,B,A,X\n1,2,3,0\n", `t.csv: column "A" appears twice in the header`},
+		{"column without a name", "\nA, ,X\n1,2,0\n", `t.csv:2: column 2 of the header has no name`},
+		{"separator at the end of the header", "A,B,\n1,2,0\n", `t.csv:1: column 3 of the header has no name`},
+		{"tab-separated column without a name", "A\t\tX\n1\t2\t0\n", `t.csv:1: column 2 of the header has no name`},
 		{"duplicate after trimming", "A, A,X\n1,2,0\n", `t.csv: column "A" appears twice in the header`},
 		{"Latin-1 value", "A,X\nna\xefve,0\n", `t.csv:2: column "A" holds bytes that are not UTF-8`},
 		{"Latin-1 after a valid value", "A,X\nna\u00efve,0\n\nx,\xff\n", `t.csv:4: column "X" holds bytes that are not UTF-8`},

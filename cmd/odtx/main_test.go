@@ -178,6 +178,30 @@ func TestBadInput(t *testing.T) {
 			want:  []string{"latin1.csv:6:", `column "color"`, "not UTF-8"},
 		},
 		{
+			name:  "empty label",
+			files: map[string]string{"nolabel.csv": "a,b\n1,x\n2,\n"},
+			args:  []string{"learn", "nolabel.csv"},
+			want:  []string{"nolabel.csv:3:", `label column "b" is empty`},
+		},
+		{
+			name:  "column without a name",
+			files: map[string]string{"noname.csv": "a,,b\n1,2,x\n2,3,y\n"},
+			args:  []string{"learn", "noname.csv"},
+			want:  []string{"noname.csv:1:", "column 2 of the header has no name"},
+		},
+		{
+			name:  "NaN among numbers",
+			files: map[string]string{"nan.csv": "a,b\n1,x\n2,y\nNaN,x\n"},
+			args:  []string{"learn", "nan.csv"},
+			want:  []string{"nan.csv:4:", `column "a": "NaN" is not a finite number`},
+		},
+		{
+			name:  "infinity among numbers",
+			files: map[string]string{"inf.csv": "a,b\n1,x\n-inf,y\n"},
+			args:  []string{"learn", "inf.csv"},
+			want:  []string{"inf.csv:3:", `column "a": "-inf" is not a finite number`},
+		},
+		{
 			name:  "only the label column",
 			files: map[string]string{"one.csv": "a\n1\n2\n"},
 			args:  []string{"learn", "one.csv"},
@@ -567,6 +591,17 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if r.stderr != "accuracy: 80.0% (4/5)\n" {
 		t.Errorf("predict on stdin, stderr %q, want %q", r.stderr, "accuracy: 80.0% (4/5)\n")
+	}
+}
+
+// TestTabs: a tab-separated file is read as the same table with commas.
+func TestTabs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"data.csv": mixedCSV, "data.tsv": strings.ReplaceAll(mixedCSV, ",", "\t")})
+	commas := mustRun(t, dir, "", "--jobs", "1", "learn", "data.csv")
+	tabs := mustRun(t, dir, "", "--jobs", "1", "learn", "data.tsv")
+	if tabs.stdout != commas.stdout || tabs.stderr != "" {
+		t.Errorf("learn data.tsv printed\n%s\nstderr %q; learn data.csv printed\n%s", tabs.stdout, tabs.stderr, commas.stdout)
 	}
 }
 
