@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/odtx/odtx/dataset"
 )
@@ -79,8 +80,9 @@ func (d *decision) holds(raw string) (bool, error) {
 }
 
 // Verify checks that the tree gives every record of tbl the class in its
-// label column, or for a record relabelled (dataset.Dataset.Relabelled)
-// the class it was given, and names the first record it gets wrong.
+// label column, numbers by value as Correct matches them, or for a record
+// relabelled (dataset.Dataset.Relabelled) the class it was given, and
+// names the first record it gets wrong.
 func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
@@ -99,7 +101,7 @@ func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 		if !ok {
 			want = rec[label]
 		}
-		if got[r] != want {
+		if !sameClass(want, got[r]) {
 			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got[r], want)
 		}
 	}
@@ -107,7 +109,8 @@ func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 }
 
 // Correct counts the records of tbl whose label column holds the class
-// predicted for them, as Predict returns them.
+// predicted for them, as Predict returns them. Labels that are numbers
+// match by value: "2.000" is class "2.0".
 func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
@@ -115,9 +118,25 @@ func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
 	}
 	right := 0
 	for r, rec := range tbl.Records {
-		if rec[label] == predicted[r] {
+		if sameClass(rec[label], predicted[r]) {
 			right++
 		}
 	}
 	return right, nil
+}
+
+// sameClass reports whether label, a record's, names class: as a string,
+// or as a number of the same value, since files that hold the same data,
+// such as the train and test splits of a dataset, often write numbers
+// differently.
+func sameClass(label, class string) bool {
+	if label == class {
+		return true
+	}
+	x, err := strconv.ParseFloat(label, 64)
+	if err != nil {
+		return false
+	}
+	y, err := strconv.ParseFloat(class, 64)
+	return err == nil && x == y
 }

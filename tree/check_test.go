@@ -102,3 +102,37 @@ func TestVerify(t *testing.T) {
 		t.Error("Verify with line 6 relabelled accepts a tree that predicts its own label")
 	}
 }
+
+// TestCorrect: labels that are numbers match a class of the same value
+// however either is written; others only the same string.
+func TestCorrect(t *testing.T) {
+	tbl, err := dataset.ReadTable(strings.NewReader(
+		"A,y\n1,2.000\n2,1\n3,+1e0\n4,x\n5,2\n6,NaN\n7,1.0\n8,y\n9,01\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &Tree{Root: Leaf(0), Label: "y", Classes: []string{"0"}}
+	predicted := []string{"2.0", "1.0", "1", "x", "3", "NaN", "1.01", "Y", "1"}
+	right, err := tr.Correct(tbl, predicted)
+	if err != nil || right != 6 {
+		t.Errorf("Correct = %d, %v; want 6 (rows 1, 2, 3, 4, 6 and 9)", right, err)
+	}
+}
+
+// TestVerifyNumericLabels: a tree whose classes are numbers is right on
+// rows that write them otherwise.
+func TestVerifyNumericLabels(t *testing.T) {
+	tbl, err := dataset.ReadTable(strings.NewReader("A,y\n1,0.000\n2,1.000\n3,2\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &Tree{
+		Root:     Split(0, Split(1, Leaf(2), Leaf(1)), Leaf(0)),
+		Features: []dataset.Feature{{Column: "A", Op: dataset.LessEq, Threshold: 1}, {Column: "A", Op: dataset.LessEq, Threshold: 2}},
+		Label:    "y",
+		Classes:  []string{"0.0", "1.0", "2.0"},
+	}
+	if err := tr.Verify(tbl, nil); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+}

@@ -79,6 +79,20 @@ func TestCVSplits(t *testing.T) {
 	cvAccuracy(t, r, 5)
 }
 
+// TestCVNumericLabels: test rows whose labels write the training rows'
+// numbers otherwise ("1.0" for "1") count as right when the tree gives
+// that number.
+func TestCVNumericLabels(t *testing.T) {
+	dir := t.TempDir()
+	train := "a,b,y\n1,0,0\n2,0,1\n3,1,0\n4,1,1\n5,0,0\n"
+	test := strings.NewReplacer(",0\n", ",0.0\n", ",1\n", ",1.000\n").Replace(train)
+	writeFiles(t, dir, map[string]string{"d.csv.train0.csv": train, "d.csv.test0.csv": test})
+	r := mustRun(t, dir, "", "cv", "--splits", ".", "d.csv")
+	if acc := cvAccuracy(t, r, 1); acc != 100 {
+		t.Errorf("mean test accuracy %.1f%%, want 100%% on the training rows written otherwise", acc)
+	}
+}
+
 func TestCVSmall(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"data.csv": mixedCSV})

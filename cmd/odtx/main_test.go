@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/odtx/odtx/internal/shareddata"
 )
 
 // odtx is the path of the binary built by TestMain.
@@ -602,6 +604,19 @@ func TestTabs(t *testing.T) {
 	tabs := mustRun(t, dir, "", "--jobs", "1", "learn", "data.tsv")
 	if tabs.stdout != commas.stdout || tabs.stderr != "" {
 		t.Errorf("learn data.tsv printed\n%s\nstderr %q; learn data.csv printed\n%s", tabs.stdout, tabs.stderr, commas.stdout)
+	}
+}
+
+// TestPredictNumericLabels: a tree learnt on iris, whose labels are 0.0,
+// 1.0 and 2.0, is right on every row of a split that writes them 0.000,
+// 1.000 and 2.000, since the rows are iris's own.
+func TestPredictNumericLabels(t *testing.T) {
+	data := shareddata.Dir(t)
+	tree := filepath.Join(t.TempDir(), "iris.json")
+	mustRun(t, "", "", "learn", "--format", "json", "-o", tree, filepath.Join(data, "iris.csv"))
+	r := mustRun(t, "", "", "predict", "--tree", tree, filepath.Join(data, "splits", "iris.csv.test0.csv"))
+	if r.stderr != "accuracy: 100.0% (38/38)\n" {
+		t.Errorf("predict stderr %q, want 100%% of the 38 rows", r.stderr)
 	}
 }
 
