@@ -40,10 +40,12 @@ type Meta struct {
 }
 
 // Bound is a proven lower bound: no consistent tree is shallower than
-// Depth, nor, at the tree's depth, smaller than Nodes (0 if unknown).
+// Depth, nor, at the tree's depth, smaller than Nodes (0 if unknown). Both
+// are always written, so that a reader need not know what a missing one
+// means.
 type Bound struct {
 	Depth int `json:"depth"`
-	Nodes int `json:"nodes,omitempty"`
+	Nodes int `json:"nodes"`
 }
 
 // Proof names the engines that proved the depth and the node count least

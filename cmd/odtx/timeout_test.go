@@ -30,7 +30,8 @@ func TestTimeoutCar(t *testing.T) {
 		Depth   int  `json:"depth"`
 		Optimal bool `json:"optimal"`
 		Bound   *struct {
-			Depth int `json:"depth"`
+			Depth int  `json:"depth"`
+			Nodes *int `json:"nodes"`
 		} `json:"lower_bound"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
@@ -40,6 +41,10 @@ func TestTimeoutCar(t *testing.T) {
 	// tree on stdout is a consistent one.
 	if doc.Optimal || doc.Bound == nil || doc.Bound.Depth < 1 || doc.Bound.Depth > doc.Depth || doc.Bound.Depth > 8 {
 		t.Errorf("optimal %v, depth %d, bound %+v; want not optimal, 1 <= bound <= min(depth, 8)", doc.Optimal, doc.Depth, doc.Bound)
+	}
+	// The depth is not proven in a second, so neither is a node count.
+	if doc.Bound != nil && (doc.Bound.Nodes == nil || *doc.Bound.Nodes != 0) {
+		t.Errorf("lower_bound.nodes %v, want 0, written", doc.Bound.Nodes)
 	}
 }
 
