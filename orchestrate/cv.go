@@ -71,8 +71,9 @@ type FoldResult struct {
 // Up to jobs folds run at once, or all of them if jobs < 1. Each calls
 // opt.NewSolver, which must therefore be safe for concurrent use; calls to
 // opt.Progress, if set, come one at a time but from all folds interleaved.
-// The results are in fold order. The first error stops the other folds and
-// is returned.
+// The results are in fold order. The first error, such as ctx's end, stops
+// the other folds and is returned with the results of the folds that
+// finished.
 func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt Options, jobs int) ([]FoldResult, error) {
 	if report := opt.Progress; report != nil {
 		var mu sync.Mutex
@@ -87,6 +88,7 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 		g.SetLimit(jobs)
 	}
 	results := make([]FoldResult, len(folds))
+	finished := make([]bool, len(folds))
 	for i, f := range folds {
 		g.Go(func() error {
 			r, err := validate(ctx, f, data, opt)
@@ -94,14 +96,21 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 				return err
 			}
 			r.Fold = i
-			results[i] = r
+			results[i], finished[i] = r, true
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	err := g.Wait()
+	if err != nil {
+		done := results[:0]
+		for i, r := range results {
+			if finished[i] {
+				done = append(done, r)
+			}
+		}
+		results = done
 	}
-	return results, nil
+	return results, err
 }
 
 // validate learns a tree on f.Train and scores it on f.Test.

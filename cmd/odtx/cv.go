@@ -60,15 +60,21 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, solverNames(cmd), mode, newSolver), jobs)
+	// The output is written whole, once every fold is done, so that an
+	// error leaves stdout empty; but at the time limit the folds that
+	// finished are results worth their lines, though not their mean.
+	var out bytes.Buffer
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("time limit %v reached before every fold's tree was proven optimal", cmd.Duration("timeout"))
+		writeFolds(&out, results)
+		if _, err := os.Stdout.Write(out.Bytes()); err != nil {
+			return err
+		}
+		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d folds done: the others' trees were not proven optimal",
+			cmd.Duration("timeout"), len(results), len(folds))}
 	case err != nil:
 		return interrupted(err)
 	}
-	// The output is written whole, once every fold is done, so that an
-	// error leaves stdout empty.
-	var out bytes.Buffer
 	writeCV(&out, results)
 	_, err = os.Stdout.Write(out.Bytes())
 	return err
@@ -122,10 +128,9 @@ func readSplits(ctx context.Context, prefix string) ([]orchestrate.Fold, error) 
 // writeCV writes a line for each fold, then the means over the folds, which
 // are the figures the paper reports. Only the seconds vary between runs.
 func writeCV(w io.Writer, results []orchestrate.FoldResult) {
+	writeFolds(w, results)
 	var accuracy, depth, nodes, seconds float64
 	for _, r := range results {
-		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, test accuracy %.1f%%, %.2f s\n",
-			r.Fold, r.Depth, r.Nodes, 100*r.Accuracy, r.Seconds)
 		accuracy += r.Accuracy
 		depth += float64(r.Depth)
 		nodes += float64(r.Nodes)
@@ -134,4 +139,12 @@ func writeCV(w io.Writer, results []orchestrate.FoldResult) {
 	n := float64(len(results))
 	fmt.Fprintf(w, "mean test accuracy: %.1f%% (depth %.1f, nodes %.1f, %.2f s a fold)\n",
 		100*accuracy/n, depth/n, nodes/n, seconds/n)
+}
+
+// writeFolds writes a line for each fold's result.
+func writeFolds(w io.Writer, results []orchestrate.FoldResult) {
+	for _, r := range results {
+		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, test accuracy %.1f%%, %.2f s\n",
+			r.Fold, r.Depth, r.Nodes, 100*r.Accuracy, r.Seconds)
+	}
 }

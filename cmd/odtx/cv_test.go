@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -117,7 +118,6 @@ func TestCVBadInput(t *testing.T) {
 		{"splits and folds", []string{"cv", "--splits", ".", "--folds", "2", "data.csv"}, "--folds and --seed do not apply"},
 		{"splits of stdin", []string{"cv", "--splits", ".", "-"}, "not - (stdin)"},
 		{"no splits", []string{"cv", "--splits", ".", "data.csv"}, "data.csv.train0.csv"},
-		{"time limit", []string{"--timeout", "1ns", "cv", "--folds", "2", "data.csv"}, "time limit 1ns reached"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +133,51 @@ func TestCVBadInput(t *testing.T) {
 			line, ok := strings.CutSuffix(r.stderr, "\n")
 			if !ok || strings.Contains(line, "\n") || !strings.HasPrefix(line, "odtx: ") || !strings.Contains(line, tt.want) {
 				t.Errorf("stderr %q, want one line starting \"odtx: \" and containing %q", r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestCVTimeout: at the time limit, cv prints the lines of the folds that
+// finished, none if none did, and no mean; then says on stderr, in one
+// line, how many folds it did, and exits 2. The splits make fold 0 take
+// milliseconds and fold 1 far more than the limit (no engine finishes
+// 500_Person in a minute), and --jobs 1 runs them in that order.
+func TestCVTimeout(t *testing.T) {
+	wide := shareddata.Path(t, "500_Person_Gender_Height_Weight_Index.csv")
+	dir := t.TempDir()
+	small := "a,b,y\n1,0,0\n2,0,1\n3,1,0\n4,1,1\n"
+	writeFiles(t, dir, map[string]string{"d.csv.train0.csv": small, "d.csv.test0.csv": small, "d.csv": small})
+	for _, name := range []string{"d.csv.train1.csv", "d.csv.test1.csv"} {
+		if err := os.Symlink(wide, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		folds  int    // lines printed
+		stderr string // the line, but for the odtx: prefix
+	}{
+		{"one fold of two", []string{"--jobs", "1", "--timeout", "2s", "cv", "--splits", ".", "d.csv"}, 1,
+			"time limit 2s reached with 1 of 2 folds done: the others' trees were not proven optimal"},
+		{"no fold", []string{"--timeout", "1ns", "cv", "--folds", "2", "d.csv"}, 0,
+			"time limit 1ns reached with 0 of 2 folds done: the others' trees were not proven optimal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := run(t, dir, "", tt.args...)
+			if r.code != 2 || r.stderr != "odtx: "+tt.stderr+"\n" {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, tt.stderr)
+			}
+			lines := strings.Split(r.stdout, "\n")
+			if len(lines) != tt.folds+1 || lines[tt.folds] != "" {
+				t.Fatalf("stdout %q, want %d fold lines", r.stdout, tt.folds)
+			}
+			for i, line := range lines[:tt.folds] {
+				if m := foldLine.FindStringSubmatch(line); m == nil || m[1] != strconv.Itoa(i) {
+					t.Errorf("line %d is %q, want fold %d's result", i+1, line, i)
+				}
 			}
 		})
 	}
