@@ -400,12 +400,39 @@ func TestReadTableMatchesReferenceRandom(t *testing.T) {
 	}
 }
 
+// FuzzReadTable: ReadTable agrees with the reference on any input. Seeds:
+// readTableSeeds and testdata/fuzz/FuzzReadTable.
 func FuzzReadTable(f *testing.F) {
 	for _, in := range readTableSeeds {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		checkReadTable(t, in)
+	})
+}
+
+// FuzzBinarize: Binarize agrees with the reference on any table that
+// ReadTable reads, with the label in any column and either split, and
+// every example's tests agree with Feature.Holds on its record. The label
+// is the last column if label is 0, else column label-1, modulo the
+// width. Seeds: testdata/fuzz/FuzzBinarize.
+func FuzzBinarize(f *testing.F) {
+	f.Fuzz(func(t *testing.T, in string, label uint8, eq bool) {
+		tab, err := ReadTable(strings.NewReader(in), "t.csv")
+		if err != nil {
+			return
+		}
+		var opt Options
+		if label > 0 {
+			opt.Label = tab.Header[int(label-1)%len(tab.Header)]
+		}
+		if eq {
+			opt.Split = Equality
+		}
+		if checkBinarize(t, tab, opt) {
+			ds, _ := tab.Binarize(opt)
+			checkHolds(t, ds, tab)
+		}
 	})
 }
 
