@@ -16,20 +16,30 @@ type lit uint32
 func (l lit) neg() lit { return l ^ 1 }
 
 // clause locates a clause's literals in the arena. The first two are the
-// watched ones.
+// watched ones. Live clauses are chained by next in the buckets of a hash
+// table on their literal sets, by which deletions find them.
 type clause struct {
 	off  int
 	n    int32
+	next int32  // in the bucket's chain, or -1
+	hash uint32 // the set's hash, to skip most unequal clauses at once
 	dead bool
 }
 
-// watch is an entry of a literal's watch list. blocker is another literal of
-// the clause: while it is true the clause need not be looked at. For a binary
-// clause it is the other literal, and the clause is never looked at.
+// watch is an entry of a literal's watch list of clauses longer than two.
+// blocker is another literal of the clause: while it is true the clause need
+// not be looked at.
 type watch struct {
 	cid     int32
 	blocker lit
-	binary  bool
+}
+
+// bin is an entry of a literal's list of binary clauses: the other literal.
+// Binary clauses get lists of their own, propagated before longer clauses,
+// since they imply at the cost of one lookup and most conflicts need them.
+type bin struct {
+	other lit
+	cid   int32
 }
 
 // checker holds the clause database with two-watched-literal unit
@@ -38,12 +48,15 @@ type watch struct {
 type checker struct {
 	arena   []lit
 	clauses []clause
-	byHash  map[uint64][]int32 // live clauses by the hash of their literal set
-	watches [][]watch          // by literal
-	vals    []int8             // by literal: 1 true, -1 false, 0 unassigned
-	reason  []int32            // by variable: the clause that implied it, or -1
+	buckets []int32 // heads of chains of live clauses, or -1; a power of 2 long
+	live    int
+	watches [][]watch // by literal; deleted clauses are dropped lazily
+	bins    [][]bin   // by literal; deleted clauses are dropped at once
+	vals    []int8    // by literal: 1 true, -1 false, 0 unassigned
+	reason  []int32   // by variable: the clause that implied it, or -1
 	trail   []lit
-	qhead   int
+	qhead   int // next on the trail to propagate through longer clauses
+	qbin    int // next on the trail to propagate through binary clauses
 
 	// conflict is a clause falsified at the top level, or -1. Once there is
 	// one, every lemma is RUP and nothing more needs checking.
@@ -64,8 +77,9 @@ const smallVars = 1 << 22
 
 func newChecker() *checker {
 	return &checker{
-		byHash:   make(map[uint64][]int32),
+		buckets:  []int32{-1},
 		watches:  make([][]watch, 2),
+		bins:     make([][]bin, 2),
 		vals:     make([]int8, 2),
 		reason:   make([]int32, 1),
 		extOf:    make([]int, 1),
@@ -90,6 +104,7 @@ func (c *checker) variable(v int) lit {
 	c.reason = append(c.reason, -1)
 	c.vals = append(c.vals, 0, 0)
 	c.watches = append(c.watches, nil, nil)
+	c.bins = append(c.bins, nil, nil)
 	c.stamps = append(c.stamps, 0, 0)
 	if v < smallVars {
 		for len(c.small) <= v {
@@ -177,72 +192,86 @@ func (c *checker) backtrack(n int) {
 	}
 	c.trail = c.trail[:n]
 	c.qhead = n
+	c.qbin = n
 }
 
 // propagate runs unit propagation to its end and returns a falsified clause,
-// or -1.
+// or -1. Binary clauses go first: longer ones are visited only once binary
+// ones imply nothing more.
 func (c *checker) propagate() int32 {
-	for c.qhead < len(c.trail) {
-		f := c.trail[c.qhead].neg() // has just become false
-		c.qhead++
-		ws := c.watches[f]
-		i, j := 0, 0
-		for i < len(ws) {
-			w := ws[i]
-			i++
-			if c.vals[w.blocker] > 0 {
-				ws[j] = w
-				j++
-				continue
-			}
-			cl := &c.clauses[w.cid]
-			if cl.dead {
-				continue // dropped from the list
-			}
-			if w.binary {
-				ws[j] = w
-				j++
-				if c.vals[w.blocker] < 0 {
-					j += copy(ws[j:], ws[i:])
-					c.watches[f] = ws[:j]
-					return w.cid
-				}
-				c.assign(w.blocker, w.cid)
-				continue
-			}
-			lits := c.arena[cl.off : cl.off+int(cl.n)]
-			if lits[0] == f {
-				lits[0], lits[1] = lits[1], f
-			}
-			first := lits[0]
-			if first != w.blocker && c.vals[first] > 0 {
-				ws[j] = watch{w.cid, first, false}
-				j++
-				continue
-			}
-			moved := false
-			for k := 2; k < len(lits); k++ {
-				if c.vals[lits[k]] >= 0 {
-					lits[1], lits[k] = lits[k], f
-					c.watches[lits[1]] = append(c.watches[lits[1]], watch{w.cid, first, false})
-					moved = true
-					break
+	for {
+		for c.qbin < len(c.trail) {
+			t := c.trail[c.qbin]
+			c.qbin++
+			for _, b := range c.bins[t.neg()] {
+				switch c.vals[b.other] {
+				case -1:
+					return b.cid
+				case 0:
+					c.assign(b.other, b.cid)
 				}
 			}
-			if moved {
-				continue
-			}
-			ws[j] = watch{w.cid, first, false}
-			j++
-			if c.vals[first] < 0 {
-				j += copy(ws[j:], ws[i:])
-				c.watches[f] = ws[:j]
-				return w.cid
-			}
-			c.assign(first, w.cid)
 		}
-		c.watches[f] = ws[:j]
+		if c.qhead == len(c.trail) {
+			return -1
+		}
+		f := c.trail[c.qhead].neg() // has become false
+		c.qhead++
+		if confl := c.propagateLong(f); confl >= 0 {
+			return confl
+		}
 	}
+}
+
+// propagateLong visits the clauses longer than two that watch f, which has
+// become false, and returns a falsified clause, or -1.
+func (c *checker) propagateLong(f lit) int32 {
+	ws := c.watches[f]
+	i, j := 0, 0
+	for i < len(ws) {
+		w := ws[i]
+		i++
+		if c.vals[w.blocker] > 0 {
+			ws[j] = w
+			j++
+			continue
+		}
+		cl := &c.clauses[w.cid]
+		if cl.dead {
+			continue // dropped from the list
+		}
+		lits := c.arena[cl.off : cl.off+int(cl.n)]
+		if lits[0] == f {
+			lits[0], lits[1] = lits[1], f
+		}
+		first := lits[0]
+		if first != w.blocker && c.vals[first] > 0 {
+			ws[j] = watch{w.cid, first}
+			j++
+			continue
+		}
+		moved := false
+		for k := 2; k < len(lits); k++ {
+			if c.vals[lits[k]] >= 0 {
+				lits[1], lits[k] = lits[k], f
+				c.watches[lits[1]] = append(c.watches[lits[1]], watch{w.cid, first})
+				moved = true
+				break
+			}
+		}
+		if moved {
+			continue
+		}
+		ws[j] = watch{w.cid, first}
+		j++
+		if c.vals[first] < 0 {
+			j += copy(ws[j:], ws[i:])
+			c.watches[f] = ws[:j]
+			return w.cid
+		}
+		c.assign(first, w.cid)
+	}
+	c.watches[f] = ws[:j]
 	return -1
 }
 
@@ -335,9 +364,8 @@ func (c *checker) add(lits []lit) error {
 	cid := int32(len(c.clauses))
 	off := len(c.arena)
 	c.arena = append(c.arena, lits...)
-	c.clauses = append(c.clauses, clause{off: off, n: int32(len(lits))})
-	h := hash(lits)
-	c.byHash[h] = append(c.byHash[h], cid)
+	c.clauses = append(c.clauses, clause{off: off, n: int32(len(lits)), hash: uint32(hash(lits))})
+	c.link(cid)
 	a := c.arena[off:]
 	switch len(a) {
 	case 0:
@@ -364,9 +392,13 @@ func (c *checker) add(lits []lit) error {
 		}
 		a[w], a[best] = a[best], a[w]
 	}
-	binary := len(a) == 2
-	c.watches[a[0]] = append(c.watches[a[0]], watch{cid, a[1], binary})
-	c.watches[a[1]] = append(c.watches[a[1]], watch{cid, a[0], binary})
+	if len(a) == 2 {
+		c.bins[a[0]] = append(c.bins[a[0]], bin{a[1], cid})
+		c.bins[a[1]] = append(c.bins[a[1]], bin{a[0], cid})
+	} else {
+		c.watches[a[0]] = append(c.watches[a[0]], watch{cid, a[1]})
+		c.watches[a[1]] = append(c.watches[a[1]], watch{cid, a[0]})
+	}
 	switch {
 	case c.vals[a[0]] < 0:
 		c.conflict = cid
@@ -377,68 +409,93 @@ func (c *checker) add(lits []lit) error {
 	return nil
 }
 
-// find returns a live clause with exactly the given (distinct) literals, or
-// -1.
-func (c *checker) find(lits []lit) (cid int32, h uint64) {
-	h = hash(lits)
-	cands := c.byHash[h]
-	if len(cands) == 0 {
-		return -1, h
+// link puts a new live clause at the head of its bucket's chain, so that of
+// several copies the latest is found first: it is the likeliest to go soon
+// anyway.
+func (c *checker) link(cid int32) {
+	c.live++
+	if c.live > len(c.buckets) {
+		c.buckets = make([]int32, 2*len(c.buckets))
+		for i := range c.buckets {
+			c.buckets[i] = -1
+		}
+		for i := range c.clauses[:cid] {
+			if !c.clauses[i].dead {
+				c.chain(int32(i))
+			}
+		}
 	}
+	c.chain(cid)
+}
+
+func (c *checker) chain(cid int32) {
+	cl := &c.clauses[cid]
+	b := cl.hash & uint32(len(c.buckets)-1)
+	cl.next = c.buckets[b]
+	c.buckets[b] = cid
+}
+
+// delete removes a clause with the given (distinct) literals, unless there is
+// none or each is the reason for a top-level literal (see Check).
+func (c *checker) delete(lits []lit) {
+	h := uint32(hash(lits))
 	s := c.nextStamp()
 	for _, l := range lits {
 		c.stamps[l] = s
 	}
-	// The latest copy first: it is the likeliest to go soon anyway.
-	for i := len(cands) - 1; i >= 0; i-- {
-		cl := c.clauses[cands[i]]
-		if int(cl.n) != len(lits) {
-			continue
-		}
-		same := true
-		for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
-			if c.stamps[l] != s {
-				same = false
-				break
+	link := &c.buckets[h&uint32(len(c.buckets)-1)]
+	for *link >= 0 {
+		cid := *link
+		cl := &c.clauses[cid]
+		if cl.hash == h && int(cl.n) == len(lits) && c.stamped(cl, s) && !c.isReason(cid) {
+			*link = cl.next
+			cl.dead = true
+			if cl.n == 2 {
+				a := c.arena[cl.off:]
+				c.unbin(a[0], cid)
+				c.unbin(a[1], cid)
 			}
+			c.live--
+			c.deadLits += int(cl.n)
+			if c.deadLits > 1<<20 && c.deadLits > len(c.arena)/2 {
+				c.collect()
+			}
+			return
 		}
-		if same {
-			return cands[i], h
-		}
+		link = &cl.next
 	}
-	return -1, h
 }
 
-// delete removes a clause with the given literals, unless there is none or it
-// is the reason for a top-level literal (see Check).
-func (c *checker) delete(lits []lit) {
-	cid, h := c.find(lits)
-	if cid < 0 {
-		return
-	}
-	cl := &c.clauses[cid]
-	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
-		if c.vals[l] > 0 && c.reason[l>>1] == cid {
+// unbin removes binary clause cid from the list of l.
+func (c *checker) unbin(l lit, cid int32) {
+	bs := c.bins[l]
+	for i, b := range bs {
+		if b.cid == cid {
+			c.bins[l] = append(bs[:i], bs[i+1:]...)
 			return
 		}
 	}
-	cl.dead = true
-	cands := c.byHash[h]
-	for i, x := range cands {
-		if x == cid {
-			cands = append(cands[:i], cands[i+1:]...)
-			break
+}
+
+// stamped reports whether all the clause's literals carry stamp s.
+func (c *checker) stamped(cl *clause, s uint32) bool {
+	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+		if c.stamps[l] != s {
+			return false
 		}
 	}
-	if len(cands) == 0 {
-		delete(c.byHash, h)
-	} else {
-		c.byHash[h] = cands
+	return true
+}
+
+// isReason reports whether the clause implied a literal at the top level.
+func (c *checker) isReason(cid int32) bool {
+	cl := c.clauses[cid]
+	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+		if c.vals[l] > 0 && c.reason[l>>1] == cid {
+			return true
+		}
 	}
-	c.deadLits += int(cl.n)
-	if c.deadLits > 1<<20 && c.deadLits > len(c.arena)/2 {
-		c.collect()
-	}
+	return false
 }
 
 // collect drops deleted clauses from the arena and the watch lists, so that
