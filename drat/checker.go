@@ -366,6 +366,9 @@ func (c *checker) add(lits []lit) error {
 	c.arena = append(c.arena, lits...)
 	c.clauses = append(c.clauses, clause{off: off, n: int32(len(lits)), hash: uint32(hash(lits))})
 	c.link(cid)
+	if c.conflict >= 0 {
+		return nil // nothing is checked any more, and the conflict must stay
+	}
 	a := c.arena[off:]
 	switch len(a) {
 	case 0:

@@ -51,8 +51,9 @@ func Check(ctx context.Context, cnf io.Reader, proof io.Reader) error {
 }
 
 // stepsPerCtxCheck bounds the work between two looks at the context: a step
-// costs at most one propagation over the clause database.
-const stepsPerCtxCheck = 256
+// costs at most one propagation over the clause database, milliseconds on
+// formulas of millions of clauses, and a look at ctx next to nothing.
+const stepsPerCtxCheck = 16
 
 func (c *checker) checkProof(ctx context.Context, proof io.Reader) error {
 	pr, err := newProofReader(proof, c)

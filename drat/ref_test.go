@@ -101,6 +101,9 @@ func refCheck(vars int, cnf [][]int, proof []refStep) bool {
 		}
 		return propagate(a)
 	}
+	if propagate(make([]int8, vars+1)) {
+		return true // the formula needs no proof
+	}
 	for _, s := range proof {
 		top := make([]int8, vars+1)
 		conflict := propagate(top)
