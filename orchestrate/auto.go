@@ -101,6 +101,14 @@ func merge(a, b *Result) *Result {
 	if r.MinDepth < r.Root.Depth() {
 		r.MinNodes, r.ProvenBy.Nodes = 0, ""
 	}
+	// Each engine counts its own work; the run did both.
+	r.Stats.SolverCalls += b.Stats.SolverCalls
+	r.Stats.Variables += b.Stats.Variables
+	r.Stats.Clauses += b.Stats.Clauses
+	r.Stats.Rounds += b.Stats.Rounds
+	r.Stats.Subproblems += b.Stats.Subproblems
+	r.Stats.ExamplesUsed = max(r.Stats.ExamplesUsed, b.Stats.ExamplesUsed)
+	r.Stats.Seconds = max(r.Stats.Seconds, b.Stats.Seconds)
 	return &r
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 	"time"
 
@@ -225,6 +226,11 @@ func (s *search) result(p *probe) *Result {
 		r.Stats.ExamplesUsed = len(p.used)
 		r.Stats.Variables = p.enc.Vars()
 		r.Stats.Clauses = p.enc.Clauses()
+	} else {
+		// Stopped before a depth was settled: every example some probe
+		// encoded describes the work done.
+		r.Used = slices.Clone(s.pool)
+		r.Stats.ExamplesUsed = len(s.pool)
 	}
 	return &r
 }

@@ -33,9 +33,16 @@ func TestTimeoutCar(t *testing.T) {
 			Depth int  `json:"depth"`
 			Nodes *int `json:"nodes"`
 		} `json:"lower_bound"`
+		Stats struct {
+			Examples int `json:"examples_used"`
+			Calls    int `json:"solver_calls"`
+		} `json:"stats"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
 		t.Fatalf("stdout is not JSON: %v", err)
+	}
+	if doc.Stats.Calls == 0 || doc.Stats.Examples == 0 {
+		t.Errorf("stats %+v: want the calls made and the examples they encoded", doc.Stats)
 	}
 	// learn verifies every tree on the raw rows before writing it, so a
 	// tree on stdout is a consistent one.
