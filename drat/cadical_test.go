@@ -164,6 +164,16 @@ func TestCadicalProofs(t *testing.T) {
 			if err := Check(context.Background(), bytes.NewReader(cnf), bytes.NewReader(proof)); err != nil {
 				t.Errorf("%s, binary %v, %d bytes: %v", in.name, binary, len(proof), err)
 			}
+			if !binary {
+				// Again, compacting the arena at every chance.
+				saved := collectAfter
+				collectAfter = 0
+				err := Check(context.Background(), bytes.NewReader(cnf), bytes.NewReader(proof))
+				collectAfter = saved
+				if err != nil {
+					t.Errorf("%s, collecting often: %v", in.name, err)
+				}
+			}
 		}
 	}
 }

@@ -15,22 +15,29 @@ type lit uint32
 
 func (l lit) neg() lit { return l ^ 1 }
 
-// clause locates a clause's literals in the arena. The first two are the
+// clause locates a clause's literals in the arena, where two words precede
+// them: the clause's index, and its length with deadBit set once it is
+// deleted. Propagation, which finds clauses by their offset, thus reads
+// one place in memory rather than two. The first two literals are the
 // watched ones. Live clauses are chained by next in the buckets of a hash
 // table on their literal sets, by which deletions find them.
 type clause struct {
-	off  int
-	n    int32
+	off  int32  // of the first literal
 	next int32  // in the bucket's chain, or -1
 	hash uint32 // the set's hash, to skip most unequal clauses at once
-	dead bool
 }
+
+const deadBit = 1 << 31
+
+// deadOff is where deleted clauses point once collect has dropped them: an
+// empty dead clause at the start of the arena.
+const deadOff = 2
 
 // watch is an entry of a literal's watch list of clauses longer than two.
 // blocker is another literal of the clause: while it is true the clause need
 // not be looked at.
 type watch struct {
-	cid     int32
+	off     int32
 	blocker lit
 }
 
@@ -77,6 +84,7 @@ const smallVars = 1 << 22
 
 func newChecker() *checker {
 	return &checker{
+		arena:    []lit{0, deadBit},
 		buckets:  []int32{-1},
 		watches:  make([][]watch, 2),
 		bins:     make([][]bin, 2),
@@ -128,9 +136,9 @@ func (c *checker) literal(x int) lit {
 // external returns clause cid in DIMACS numbers, sorted by variable: the
 // watches reorder the literals, and a sorted clause is easier to find.
 func (c *checker) external(cid int32) []int {
-	cl := c.clauses[cid]
-	ext := make([]int, cl.n)
-	for i, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+	lits := c.lits(cid)
+	ext := make([]int, len(lits))
+	for i, l := range lits {
 		ext[i] = c.extOf[l>>1]
 		if l&1 != 0 {
 			ext[i] = -ext[i]
@@ -138,6 +146,16 @@ func (c *checker) external(cid int32) []int {
 	}
 	slices.SortFunc(ext, func(a, b int) int { return cmp.Compare(abs(a), abs(b)) })
 	return ext
+}
+
+// lits returns the literals of clause cid.
+func (c *checker) lits(cid int32) []lit {
+	off := c.clauses[cid].off
+	return c.arena[off : off+int32(c.arena[off-1]&^deadBit)]
+}
+
+func (c *checker) dead(cid int32) bool {
+	return c.arena[c.clauses[cid].off-1]&deadBit != 0
 }
 
 // nextStamp returns a fresh mark for the stamps array.
@@ -236,17 +254,17 @@ func (c *checker) propagateLong(f lit) int32 {
 			j++
 			continue
 		}
-		cl := &c.clauses[w.cid]
-		if cl.dead {
+		n := c.arena[w.off-1]
+		if n&deadBit != 0 {
 			continue // dropped from the list
 		}
-		lits := c.arena[cl.off : cl.off+int(cl.n)]
+		lits := c.arena[w.off : w.off+int32(n)]
 		if lits[0] == f {
 			lits[0], lits[1] = lits[1], f
 		}
 		first := lits[0]
 		if first != w.blocker && c.vals[first] > 0 {
-			ws[j] = watch{w.cid, first}
+			ws[j] = watch{w.off, first}
 			j++
 			continue
 		}
@@ -254,7 +272,7 @@ func (c *checker) propagateLong(f lit) int32 {
 		for k := 2; k < len(lits); k++ {
 			if c.vals[lits[k]] >= 0 {
 				lits[1], lits[k] = lits[k], f
-				c.watches[lits[1]] = append(c.watches[lits[1]], watch{w.cid, first})
+				c.watches[lits[1]] = append(c.watches[lits[1]], watch{w.off, first})
 				moved = true
 				break
 			}
@@ -262,14 +280,15 @@ func (c *checker) propagateLong(f lit) int32 {
 		if moved {
 			continue
 		}
-		ws[j] = watch{w.cid, first}
+		ws[j] = watch{w.off, first}
 		j++
+		cid := int32(c.arena[w.off-2])
 		if c.vals[first] < 0 {
 			j += copy(ws[j:], ws[i:])
 			c.watches[f] = ws[:j]
-			return w.cid
+			return cid
 		}
-		c.assign(first, w.cid)
+		c.assign(first, cid)
 	}
 	c.watches[f] = ws[:j]
 	return -1
@@ -314,11 +333,10 @@ func (c *checker) implied(ctx context.Context, lits []lit) (ok bool, blocker int
 				return false, -1, err
 			}
 		}
-		cl := c.clauses[cid]
-		if cl.dead {
+		if c.dead(int32(cid)) {
 			continue
 		}
-		d := c.arena[cl.off : cl.off+int(cl.n)]
+		d := c.lits(int32(cid))
 		holds := false
 		for _, q := range d {
 			if q == np {
@@ -353,18 +371,19 @@ func (c *checker) implied(ctx context.Context, lits []lit) (ok bool, blocker int
 	return true, -1, nil
 }
 
-var errTooMany = errors.New("more clauses than the checker can number")
+var errTooMany = errors.New("more clauses than the checker can hold")
 
 // add puts a clause in the database at the top level and propagates. Its
 // literals must be distinct.
 func (c *checker) add(lits []lit) error {
-	if len(c.clauses) >= math.MaxInt32 {
+	if len(c.clauses) >= math.MaxInt32 || len(c.arena)+2+len(lits) > math.MaxInt32 {
 		return errTooMany
 	}
 	cid := int32(len(c.clauses))
-	off := len(c.arena)
+	c.arena = append(c.arena, lit(cid), lit(len(lits)))
+	off := int32(len(c.arena))
 	c.arena = append(c.arena, lits...)
-	c.clauses = append(c.clauses, clause{off: off, n: int32(len(lits)), hash: uint32(hash(lits))})
+	c.clauses = append(c.clauses, clause{off: off, hash: uint32(hash(lits))})
 	c.link(cid)
 	if c.conflict >= 0 {
 		return nil // nothing is checked any more, and the conflict must stay
@@ -399,8 +418,8 @@ func (c *checker) add(lits []lit) error {
 		c.bins[a[0]] = append(c.bins[a[0]], bin{a[1], cid})
 		c.bins[a[1]] = append(c.bins[a[1]], bin{a[0], cid})
 	} else {
-		c.watches[a[0]] = append(c.watches[a[0]], watch{cid, a[1]})
-		c.watches[a[1]] = append(c.watches[a[1]], watch{cid, a[0]})
+		c.watches[a[0]] = append(c.watches[a[0]], watch{off, a[1]})
+		c.watches[a[1]] = append(c.watches[a[1]], watch{off, a[0]})
 	}
 	switch {
 	case c.vals[a[0]] < 0:
@@ -422,9 +441,9 @@ func (c *checker) link(cid int32) {
 		for i := range c.buckets {
 			c.buckets[i] = -1
 		}
-		for i := range c.clauses[:cid] {
-			if !c.clauses[i].dead {
-				c.chain(int32(i))
+		for i := range cid {
+			if !c.dead(i) {
+				c.chain(i)
 			}
 		}
 	}
@@ -450,17 +469,17 @@ func (c *checker) delete(lits []lit) {
 	for *link >= 0 {
 		cid := *link
 		cl := &c.clauses[cid]
-		if cl.hash == h && int(cl.n) == len(lits) && c.stamped(cl, s) && !c.isReason(cid) {
+		a := c.lits(cid)
+		if cl.hash == h && len(a) == len(lits) && c.stamped(a, s) && !c.isReason(cid) {
 			*link = cl.next
-			cl.dead = true
-			if cl.n == 2 {
-				a := c.arena[cl.off:]
+			c.arena[cl.off-1] |= deadBit
+			if len(a) == 2 {
 				c.unbin(a[0], cid)
 				c.unbin(a[1], cid)
 			}
 			c.live--
-			c.deadLits += int(cl.n)
-			if c.deadLits > 1<<20 && c.deadLits > len(c.arena)/2 {
+			c.deadLits += 2 + len(a)
+			if c.deadLits > collectAfter && c.deadLits > len(c.arena)/2 {
 				c.collect()
 			}
 			return
@@ -480,9 +499,9 @@ func (c *checker) unbin(l lit, cid int32) {
 	}
 }
 
-// stamped reports whether all the clause's literals carry stamp s.
-func (c *checker) stamped(cl *clause, s uint32) bool {
-	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+// stamped reports whether all the literals carry stamp s.
+func (c *checker) stamped(lits []lit, s uint32) bool {
+	for _, l := range lits {
 		if c.stamps[l] != s {
 			return false
 		}
@@ -492,8 +511,7 @@ func (c *checker) stamped(cl *clause, s uint32) bool {
 
 // isReason reports whether the clause implied a literal at the top level.
 func (c *checker) isReason(cid int32) bool {
-	cl := c.clauses[cid]
-	for _, l := range c.arena[cl.off : cl.off+int(cl.n)] {
+	for _, l := range c.lits(cid) {
 		if c.vals[l] > 0 && c.reason[l>>1] == cid {
 			return true
 		}
@@ -501,32 +519,37 @@ func (c *checker) isReason(cid int32) bool {
 	return false
 }
 
+// collectAfter is how many words deleted clauses may hold in the arena
+// before collect is worth its pass; tests lower it.
+var collectAfter = 1 << 20
+
 // collect drops deleted clauses from the arena and the watch lists, so that
 // memory follows the live database rather than the length of the proof.
+// It runs at the top level, where every live clause longer than two either
+// has both watched literals unassigned or true, or is satisfied for good:
+// so the watches are rebuilt on the first two literals as they stand.
 func (c *checker) collect() {
-	arena := make([]lit, 0, len(c.arena)-c.deadLits)
+	arena := make([]lit, deadOff, len(c.arena)-c.deadLits)
+	copy(arena, c.arena[:deadOff])
+	for l := range c.watches {
+		c.watches[l] = c.watches[l][:0]
+	}
 	for i := range c.clauses {
 		cl := &c.clauses[i]
-		if cl.dead {
-			cl.off, cl.n = 0, 0
+		if c.dead(int32(i)) {
+			cl.off = deadOff
 			continue
 		}
-		off := len(arena)
-		arena = append(arena, c.arena[cl.off:cl.off+int(cl.n)]...)
-		cl.off = off
+		a := c.lits(int32(i))
+		arena = append(arena, c.arena[cl.off-2:cl.off+int32(len(a))]...)
+		cl.off = int32(len(arena) - len(a))
+		if len(a) > 2 {
+			c.watches[a[0]] = append(c.watches[a[0]], watch{cl.off, a[1]})
+			c.watches[a[1]] = append(c.watches[a[1]], watch{cl.off, a[0]})
+		}
 	}
 	c.arena = arena
 	c.deadLits = 0
-	for l, ws := range c.watches {
-		j := 0
-		for _, w := range ws {
-			if !c.clauses[w.cid].dead {
-				ws[j] = w
-				j++
-			}
-		}
-		c.watches[l] = ws[:j]
-	}
 }
 
 func abs(x int) int {
