@@ -70,12 +70,13 @@ type checker struct {
 	conflict int32
 
 	// Variables: the files' numbers to ours and back.
-	small    []int32 // by the files' number, when small
-	large    map[int]int32
-	extOf    []int // by our number
-	stamps   []uint32
+	small []int32 // by the files' number, when small
+	large map[int]int32
+	extOf []int // by our number
+
+	stamps   []uint32 // by literal: marks for dedup and delete
 	stamp    uint32
-	deadLits int
+	deadLits int // words of the arena held by deleted clauses
 }
 
 // smallVars bounds the table that maps the files' variables to ours; larger

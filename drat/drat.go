@@ -22,7 +22,13 @@ import (
 // formula: every lemma is RUP or RAT on its first literal with respect to the
 // clauses present when it is added, and the proof derives the empty clause.
 // A formula that unit propagation alone refutes needs no proof, and then the
-// proof is not read. Reading stops at the empty clause.
+// proof is not read. Reading stops at the empty clause. A proof without it
+// is rejected even when its lemmas propagate to a conflict, since that is
+// what a proof cut short looks like.
+//
+// The formula must match its p line: as many clauses as it declares, and no
+// variable beyond its count. Lemmas may use new variables, as extended
+// resolution does.
 //
 // The proof may be in text or binary DRAT; binary is recognised by its first
 // byte 'a' or by a control byte, such as the NUL that ends every binary step,
@@ -32,8 +38,8 @@ import (
 // deleting a clause that is the reason for a literal that unit propagation
 // fixes at the top level (such as a unit clause): the checker keeps it.
 // Keeping a clause is sound, since a lemma that is RUP without it is RUP with
-// it, and RAT is checked against the clauses actually kept; a proof whose RAT
-// lemmas rely on such a deletion is rejected.
+// it, and RAT is checked against the clauses actually kept; but a proof whose
+// RAT lemmas rely on such a deletion may be rejected.
 //
 // Errors are one line and name the place at fault, as in
 // "proof line 12: lemma 4 -7 0 is neither RUP nor RAT on 4". Check looks at
@@ -56,10 +62,7 @@ func Check(ctx context.Context, cnf io.Reader, proof io.Reader) error {
 const stepsPerCtxCheck = 16
 
 func (c *checker) checkProof(ctx context.Context, proof io.Reader) error {
-	pr, err := newProofReader(proof, c)
-	if err != nil {
-		return err
-	}
+	pr := newProofReader(proof, c)
 	for n := 0; ; n++ {
 		if n%stepsPerCtxCheck == 0 {
 			if err := ctx.Err(); err != nil {

@@ -229,14 +229,14 @@ type proofReader interface {
 }
 
 // newProofReader recognises the proof's format from its first bytes.
-func newProofReader(r io.Reader, c *checker) (proofReader, error) {
+func newProofReader(r io.Reader, c *checker) proofReader {
 	br := bufio.NewReaderSize(r, 1<<16)
 	// A read error here comes back at the first read past what was peeked.
 	head, _ := br.Peek(64)
 	if isBinary(head) {
-		return &binaryReader{r: br, c: c}, nil
+		return &binaryReader{r: br, c: c}
 	}
-	return &textProofReader{t: newTextReader(br), c: c, line: 1}, nil
+	return &textProofReader{t: newTextReader(br), c: c, line: 1}
 }
 
 // isBinary tells binary DRAT from text. A text proof never starts with 'a'
