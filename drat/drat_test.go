@@ -52,6 +52,9 @@ func TestCheck(t *testing.T) {
 		{"no empty clause", xorCNF, "1 0\n", "proof ends without the empty clause, though its lemmas propagate to a conflict: is it cut short?"},
 		{"empty proof", xorCNF, "", "proof ends without deriving the empty clause"},
 		{"only comments", xorCNF, "c nothing\n", "proof ends without deriving the empty clause"},
+		{"CRLF and tabs", "p cnf 2 4\r\n1\t2 0\r\n1 -2 0\r\n-1 2 0\r\n-1 -2 0\r\n", "1 0\r\n0\r\n", ""},
+		{"huge variable numbers", "p cnf 2147483647 4\n2147483647 5 0\n2147483647 -5 0\n-2147483647 5 0\n-2147483647 -5 0\n", "2147483647 0\n0\n", ""},
+		{"huge extension variable", sideCNF, "2000000000 -1 -2 0\n-2000000000 1 0\n6 0\n0\n", ""},
 		{"refuted by propagation", "p cnf 2 3\n1 0\n-1 2 0\n-2 0\n", "", ""},
 		{"empty clause in the formula", "p cnf 0 1\n0\n", "", ""},
 
