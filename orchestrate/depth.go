@@ -46,8 +46,17 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 			return nil
 		})
 	}
+	fail := func(err error) {
+		if failure == nil {
+			failure = err
+			cancelAll()
+		}
+	}
+	// No depth beyond the tree in hand can do better, and without that
+	// bound a solver that wrongly answers UNSAT would be probed ever
+	// deeper, on ever larger formulas.
 	canLaunch := func() bool {
-		return bestK < 0 && failure == nil && next <= len(s.ds.Features) && len(cancels) < max(s.opt.Jobs, 1)
+		return bestK < 0 && failure == nil && next <= s.depthInHand() && len(cancels) < max(s.opt.Jobs, 1)
 	}
 	for canLaunch() {
 		launch()
@@ -57,13 +66,16 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 		cancels[a.k]()
 		delete(cancels, a.k)
 		switch {
+		case a.err == nil && !a.sat:
+			// Even a probe cancelled for a shallower tree may have
+			// answered first, and its UNSAT is then provably wrong.
+			if err := s.refute(a.k); err != nil {
+				fail(err)
+			}
 		case bestK >= 0 && a.k > bestK:
 			// cancelled for a shallower tree; its answer no longer matters
 		case a.err != nil:
-			if failure == nil {
-				failure = a.err
-				cancelAll()
-			}
+			fail(a.err)
 		case a.sat:
 			if best != nil {
 				best.close()
@@ -93,8 +105,9 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 		}
 		return nil, failure
 	case best == nil:
-		// Consistent data never needs to test a feature twice on a path.
-		return nil, fmt.Errorf("no tree up to depth %d: the data contradicts itself", len(s.ds.Features))
+		// Every other way ends in a tree or a failure: the floor the
+		// search was given lies above the tree in hand.
+		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", s.res.MinDepth, s.depthInHand())
 	}
 	return best, nil
 }

@@ -49,6 +49,9 @@ type Options struct {
 	// per depth and calls it from several goroutines when Jobs > 1; nil
 	// means gini, pure Go.
 	NewSolver func() (solver.Solver, error)
+	// Solver names NewSolver's back end in the error that blames it for an
+	// answer a tree in hand refutes ("" for "the solver").
+	Solver string
 	// Progress, if set, is called after every solver call, from one
 	// goroutine at a time.
 	Progress func(Progress)
@@ -115,11 +118,18 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 // learnSAT is Learn on the SAT engine, given that no consistent tree is
 // shallower than floor.
 func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options, floor int) (*Result, error) {
-	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples))}
+	s := &search{ds: ds, opt: opt, start: time.Now(), pool: []int{0}, pooled: make([]bool, len(ds.Examples)), refuted: -1}
 	s.pooled[0] = true
 	classes := presentClasses(ds)
+	greedy := Greedy(ds)
+	// The greedy tree bounds the depths worth probing, and refutes a
+	// solver's UNSAT at its depth or deeper; it can do so only if it is
+	// consistent, which it is unless the data contradicts itself.
+	if i := misclassified(ds, greedy, 0); i >= 0 {
+		return nil, fmt.Errorf("no consistent tree: the data contradicts itself (line %d)", ds.Examples[i].Line)
+	}
 	// A tree of depth k has at most 2^k leaves, one class each.
-	s.res = Result{Root: Greedy(ds), Engine: SAT, MinDepth: max(floor, bits.Len(uint(classes-1)))}
+	s.res = Result{Root: greedy, Engine: SAT, MinDepth: max(floor, bits.Len(uint(classes-1)))}
 
 	p, err := s.minDepth(ctx)
 	if err != nil {
@@ -162,29 +172,74 @@ type search struct {
 	opt   Options
 	start time.Time
 
-	mu     sync.Mutex
-	calls  int
-	pool   []int  // every example some probe encoded, in the order added
-	pooled []bool // by example index
-	res    Result // best tree so far and the bounds proven
+	mu      sync.Mutex
+	calls   int
+	pool    []int  // every example some probe encoded, in the order added
+	pooled  []bool // by example index
+	res     Result // best tree so far and the bounds proven
+	refuted int    // the deepest depth the solver answered UNSAT for, or -1
 }
 
-// offer records a consistent tree of depth k found by a probe, if it beats
-// the best so far.
-func (s *search) offer(root *tree.Node) {
+// offer records a consistent tree found by a probe, if it beats the best so
+// far. The tree refutes any UNSAT the solver gave at its depth or deeper.
+func (s *search) offer(root *tree.Node) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	best := s.res.Root
-	if d, bd := root.Depth(), best.Depth(); d < bd || d == bd && root.Nodes() < best.Nodes() {
+	if d := root.Depth(); d <= s.refuted {
+		return s.wrongUnsat(fmt.Sprintf("depth %d", s.refuted), fmt.Sprintf("depth %d", d))
+	}
+	if better(root, s.res.Root) {
 		s.res.Root = root
 	}
+	return nil
 }
 
-// refute records that no consistent tree of depth k exists.
-func (s *search) refute(k int) {
+// refute records the solver's answer that no consistent tree of depth k
+// exists, unless the tree in hand proves it wrong.
+func (s *search) refute(k int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if d := s.res.Root.Depth(); d <= k {
+		return s.wrongUnsat(fmt.Sprintf("depth %d", k), fmt.Sprintf("depth %d", d))
+	}
+	s.refuted = max(s.refuted, k)
 	s.res.MinDepth = max(s.res.MinDepth, k+1)
+	return nil
+}
+
+// refuteLeaves checks the solver's answer that no consistent tree of depth
+// k has at most maxLeaves leaves against the best tree in hand, as found
+// and without the tests no example takes (which the search keeps).
+func (s *search) refuteLeaves(k, maxLeaves int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range []*tree.Node{s.res.Root, tidy(s.ds, s.res.Root)} {
+		if t.Depth() <= k && t.Leaves() <= maxLeaves {
+			return s.wrongUnsat(fmt.Sprintf("depth %d with at most %d leaves", k, maxLeaves),
+				fmt.Sprintf("depth %d with %d leaves", t.Depth(), t.Leaves()))
+		}
+	}
+	return nil
+}
+
+// wrongUnsat is the error for an UNSAT answer on query, refuted by a
+// consistent tree of the shape have. A solver that errs once cannot be
+// trusted with the other UNSAT answers optimality rests on, so the search
+// stops rather than working around it.
+func (s *search) wrongUnsat(query, have string) error {
+	name := "the solver"
+	if s.opt.Solver != "" {
+		name = "solver " + s.opt.Solver
+	}
+	return fmt.Errorf("%s answered UNSAT (no tree of %s), but a consistent tree of %s is in hand: the solver is wrong", name, query, have)
+}
+
+// depthInHand is the depth of the best tree so far: no probe deeper can
+// find a better one.
+func (s *search) depthInHand() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.res.Root.Depth()
 }
 
 // share adds example i, which a probe needed, to the pool, and returns the
@@ -239,6 +294,20 @@ func (s *search) result(p *probe) *Result {
 // whose outcome the tests above decide.
 func tidy(ds *dataset.Dataset, root *tree.Node) *tree.Node {
 	return tree.Simplify(tree.Prune(root, rows(ds)))
+}
+
+// misclassified returns the index of an example of ds that root gets wrong,
+// scanning from example from round to the one before it, or -1.
+func misclassified(ds *dataset.Dataset, root *tree.Node, from int) int {
+	n := len(ds.Examples)
+	for j := range n {
+		i := (from + j) % n
+		ex := ds.Examples[i]
+		if root == nil || root.Classify(func(f int) bool { return ex.Values[f] }) != ex.Class {
+			return i
+		}
+	}
+	return -1
 }
 
 // rows returns the feature values of every example of ds.

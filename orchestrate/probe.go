@@ -94,10 +94,12 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch res {
-		case solver.Unsat:
-			return nil, nil
-		case solver.Unknown:
+		switch {
+		case res == solver.Unsat && maxLeaves > 0:
+			return nil, p.s.refuteLeaves(p.enc.Depth(), maxLeaves)
+		case res == solver.Unsat:
+			return nil, nil // minDepth weighs it against the trees found beside
+		case res == solver.Unknown:
 			return nil, errors.New("the solver gave no answer")
 		}
 		root := p.enc.Tree(p.sat.Value)
@@ -109,7 +111,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 			// A model may repeat a test on a path (it is how a leaf sits
 			// above depth k); the simplified tree classifies alike.
 			root = tree.Simplify(root)
-			p.s.offer(root)
+			if err := p.s.offer(root); err != nil {
+				return nil, err
+			}
 			return root, nil
 		}
 		if p.encoded[i] {
@@ -129,14 +133,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 // The scan resumes where the last one stopped, so the examples added are
 // spread over the data rather than bunched at its start.
 func (p *probe) misclassified(root *tree.Node) int {
-	n := len(p.s.ds.Examples)
-	for j := range n {
-		i := (p.next + j) % n
-		ex := p.s.ds.Examples[i]
-		if root == nil || root.Classify(func(f int) bool { return ex.Values[f] }) != ex.Class {
-			p.next = (i + 1) % n
-			return i
-		}
+	i := misclassified(p.s.ds, root, p.next)
+	if i >= 0 {
+		p.next = (i + 1) % len(p.s.ds.Examples)
 	}
-	return -1
+	return i
 }

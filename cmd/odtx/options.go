@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
@@ -68,7 +69,10 @@ func engine(cmd *cli.Command) (orchestrate.Engine, error) {
 // mode on engine e, with the named back ends (a portfolio if several),
 // whose constructor is newSolver, for the SAT engine.
 func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
-	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver}
+	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0]}
+	if len(names) > 1 {
+		opt.Solver = "portfolio " + strings.Join(names, ",")
+	}
 	if backend.OneShot(names...) {
 		opt.Batch = oneShotBatch
 	}
