@@ -55,8 +55,9 @@ func OneShot(names ...string) bool {
 
 // LookupPortfolio returns the constructor of a portfolio that races the
 // named back ends on every call (see solver.Portfolio), or of the one back
-// end when there is one name.
-func LookupPortfolio(names []string) (Open, error) {
+// end when there is one name. Every portfolio it makes tells report (unless
+// nil) of the faults of its members that it survives.
+func LookupPortfolio(names []string, report func(*solver.MemberError)) (Open, error) {
 	if len(names) == 1 {
 		return Lookup(names[0])
 	}
@@ -83,7 +84,7 @@ func LookupPortfolio(names []string) (Open, error) {
 			}
 			members = append(members, s)
 		}
-		return solver.Portfolio(names, members), nil
+		return solver.Portfolio(names, members, report), nil
 	}, nil
 }
 

@@ -37,7 +37,7 @@ func available(t *testing.T) map[string]Open {
 		}
 	}
 	if len(members) > 1 {
-		p, err := LookupPortfolio(members)
+		p, err := LookupPortfolio(members, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

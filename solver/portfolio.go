@@ -22,17 +22,22 @@ import (
 // call and the others go on. Solve fails only when every member has failed,
 // with an error naming each, or when ctx ends first, with ctx's error.
 //
-// Since the first answer is taken and the others are stopped, the members'
-// answers are never compared. Members should therefore be back ends opened
-// through package backend, which checks every model against the clauses: a
-// member's wrong SAT answer then becomes that member's error and the race
-// goes on without it. A wrong UNSAT answer cannot be checked that way, and
-// the portfolio would return it.
+// The losers are stopped, so the members' answers are compared only when
+// another member answers before it is: a SAT and an UNSAT on one call prove
+// a member wrong, and Solve then returns SAT, whose model can be checked,
+// where an UNSAT cannot. Members should therefore be back ends opened
+// through package backend, whose models are checked: a member's wrong SAT
+// answer then becomes that member's error and the race goes on without it.
+// An UNSAT that no member contradicts in time is returned unchecked.
+//
+// report, unless nil, hears of both kinds of fault the race survives, as a
+// *MemberError: a member that fails a call another member answers, and two
+// members that disagree. It is called from Solve's goroutine.
 //
 // Portfolio panics unless there are as many names as solvers, at least one,
 // and the names are distinct, as they name the members in errors and in Wins.
 // The portfolio owns the members: its Close closes them.
-func Portfolio(names []string, solvers []Solver) Solver {
+func Portfolio(names []string, solvers []Solver, report func(*MemberError)) Solver {
 	if len(solvers) == 0 || len(names) != len(solvers) {
 		panic(fmt.Sprintf("solver: Portfolio of %d names and %d solvers", len(names), len(solvers)))
 	}
@@ -46,15 +51,38 @@ func Portfolio(names []string, solvers []Solver) Solver {
 	return &Race{
 		names:   slices.Clone(names),
 		members: slices.Clone(solvers),
+		report:  report,
 		winner:  -1,
 		wins:    wins,
 	}
 }
 
+// MemberError is a fault of a portfolio member that the race survived: a
+// call it failed while another member answered, or an answer against
+// another member's.
+type MemberError struct {
+	Member string
+	// Against names the member whose answer Member's contradicts; it is ""
+	// for a failure.
+	Against string
+	// Err is the member's error, or for a contradiction what each answered.
+	Err error
+}
+
+func (e *MemberError) Error() string {
+	if e.Against == "" {
+		return fmt.Sprintf("portfolio: %s failed a call another member answered: %v", e.Member, e.Err)
+	}
+	return fmt.Sprintf("portfolio: %v", e.Err)
+}
+
+func (e *MemberError) Unwrap() error { return e.Err }
+
 // A Race is the Solver that Portfolio returns.
 type Race struct {
 	names   []string
 	members []Solver
+	report  func(*MemberError)
 
 	// mu guards winner and wins, so that Winner and Wins may be called, say
 	// for progress reports, while Solve runs. Value reads winner unlocked, as
@@ -98,19 +126,46 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 	}
 	winner, result := -1, Unknown
 	errs := make([]error, len(r.members))
+	var late []answer // definite answers after the winner's
 	for range r.members {
 		a := <-answers
 		switch {
-		case winner >= 0:
-			// A loser: most likely stopped by cancel, whose error says
-			// nothing about the member, and in any case no longer needed.
 		case a.err == nil && (a.result == Sat || a.result == Unsat):
+			if winner >= 0 {
+				late = append(late, a)
+				break
+			}
 			winner, result = a.member, a.result
 			cancel()
+		case winner >= 0:
+			// A loser, most likely stopped by cancel, whose error then
+			// says nothing about the member.
+			if a.err != nil && !errors.Is(a.err, context.Canceled) && !errors.Is(a.err, context.DeadlineExceeded) {
+				errs[a.member] = a.err
+			}
 		case a.err != nil:
 			errs[a.member] = a.err
 		default:
 			errs[a.member] = errors.New("gave no answer")
+		}
+	}
+	if winner >= 0 {
+		first, firstResult := winner, result
+		for _, a := range late {
+			if a.result == firstResult {
+				continue
+			}
+			r.tell(&MemberError{Member: r.names[a.member], Against: r.names[first],
+				Err: fmt.Errorf("%s answered %v and %s %v on the same call: one is wrong; the SAT answer, whose model is checked, is taken",
+					r.names[a.member], a.result, r.names[first], firstResult)})
+			if a.result == Sat && result == Unsat {
+				winner, result = a.member, Sat
+			}
+		}
+		for i, err := range errs {
+			if err != nil {
+				r.tell(&MemberError{Member: r.names[i], Err: err})
+			}
 		}
 	}
 	if winner >= 0 {
@@ -123,6 +178,12 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 		return Unknown, err
 	}
 	return Unknown, &memberErrors{names: r.names, errs: errs}
+}
+
+func (r *Race) tell(e *MemberError) {
+	if r.report != nil {
+		r.report(e)
+	}
 }
 
 func (r *Race) setWinner(i int) {

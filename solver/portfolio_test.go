@@ -26,7 +26,7 @@ func TestPortfolioAgreesWithGini(t *testing.T) {
 	answered := map[Result]int{}
 	for round := range 20 {
 		alone := NewGini()
-		p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()})
+		p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()}, nil)
 		var f Formula
 		calls := 0
 	grow:
@@ -103,7 +103,7 @@ func TestPortfolioStopsLosers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	slow := &stall{}
-	p := Portfolio([]string{"stall", "gini"}, []Solver{slow, NewGini()})
+	p := Portfolio([]string{"stall", "gini"}, []Solver{slow, NewGini()}, nil)
 	p.AddClause([]int{1, 2})
 	p.AddClause([]int{-1})
 	before := runtime.NumGoroutine()
@@ -166,14 +166,27 @@ func (*silent) Solve(context.Context, []int) (Result, error) { return Unknown, n
 func (*silent) Value(int) bool                               { return false }
 func (*silent) Close() error                                 { return nil }
 
+// TestPortfolioSurvivesFailures: members that fail drop out of the call,
+// and each failure is reported, on every call.
 func TestPortfolioSurvivesFailures(t *testing.T) {
+	licence := errors.New("no licence")
+	var reports []string
 	p := Portfolio([]string{"broken", "silent", "gini"},
-		[]Solver{&broken{err: errors.New("no licence")}, &silent{}, NewGini()})
+		[]Solver{&broken{err: licence}, &silent{}, NewGini()},
+		func(e *MemberError) { reports = append(reports, e.Error()) })
 	p.AddClause([]int{1})
 	for i, want := range []Result{Sat, Unsat} {
+		reports = nil
 		r, err := p.Solve(context.Background(), []int{1 - 2*i})
 		if r != want || err != nil {
 			t.Fatalf("call %d: Solve = %v, %v; want %v", i+1, r, err, want)
+		}
+		wantReports := []string{
+			"portfolio: broken failed a call another member answered: no licence",
+			"portfolio: silent failed a call another member answered: gave no answer",
+		}
+		if fmt.Sprint(reports) != fmt.Sprint(wantReports) {
+			t.Errorf("call %d: reports %q, want %q", i+1, reports, wantReports)
 		}
 	}
 	if w := p.(*Race).Winner(); w != "gini" {
@@ -185,9 +198,56 @@ func TestPortfolioSurvivesFailures(t *testing.T) {
 	}
 }
 
+// stubborn answers every call with its result, whatever the formula; if
+// late is set, only once the call is canceled, as a member does that
+// finishes just after another.
+type stubborn struct {
+	Formula
+	result Result
+	late   bool
+}
+
+func (s *stubborn) Solve(ctx context.Context, _ []int) (Result, error) {
+	if s.late {
+		<-ctx.Done()
+	}
+	return s.result, nil
+}
+
+func (*stubborn) Value(int) bool { return true }
+func (*stubborn) Close() error   { return nil }
+
+// TestPortfolioDisagreement: when a member answers UNSAT and another SAT on
+// the same call, the disagreement is reported, whichever came first, and
+// the SAT answer is taken, as its model can be checked and the UNSAT cannot.
+func TestPortfolioDisagreement(t *testing.T) {
+	for _, unsatFirst := range []bool{true, false} {
+		sat, unsat := &stubborn{result: Sat, late: unsatFirst}, &stubborn{result: Unsat, late: !unsatFirst}
+		var reports []string
+		p := Portfolio([]string{"sat", "unsat"}, []Solver{sat, unsat}, func(e *MemberError) {
+			reports = append(reports, e.Error())
+		})
+		r, err := p.Solve(context.Background(), nil)
+		if r != Sat || err != nil || !p.Value(1) {
+			t.Errorf("unsat first %v: Solve = %v, %v, want SAT with sat's model", unsatFirst, r, err)
+		}
+		if w := p.(*Race).Winner(); w != "sat" {
+			t.Errorf("unsat first %v: Winner = %q, want sat", unsatFirst, w)
+		}
+		// The member that answered last is the one reported.
+		want := "portfolio: unsat answered UNSAT and sat SAT on the same call: one is wrong; the SAT answer, whose model is checked, is taken"
+		if unsatFirst {
+			want = "portfolio: sat answered SAT and unsat UNSAT on the same call: one is wrong; the SAT answer, whose model is checked, is taken"
+		}
+		if len(reports) != 1 || reports[0] != want {
+			t.Errorf("unsat first %v: reports %q, want %q", unsatFirst, reports, want)
+		}
+	}
+}
+
 func TestPortfolioAllFail(t *testing.T) {
 	errA, errB := errors.New("no licence"), errors.New("crashed")
-	p := Portfolio([]string{"a", "b", "c"}, []Solver{&broken{err: errA}, &broken{err: errB}, &silent{}})
+	p := Portfolio([]string{"a", "b", "c"}, []Solver{&broken{err: errA}, &broken{err: errB}, &silent{}}, nil)
 	r, err := p.Solve(context.Background(), nil)
 	const msg = "portfolio: a: no licence; b: crashed; c: gave no answer"
 	if r != Unknown || err == nil || err.Error() != msg {
@@ -208,7 +268,7 @@ func TestPortfolioAllFail(t *testing.T) {
 }
 
 func TestPortfolioStops(t *testing.T) {
-	p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()})
+	p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()}, nil)
 	testgen.Pigeonhole(p.AddClause, 11, 0)
 	ctx := stopsAtDeadline(t, p)
 	// A context that has already ended starts no member.
@@ -218,7 +278,7 @@ func TestPortfolioStops(t *testing.T) {
 }
 
 func ExamplePortfolio() {
-	s := Portfolio([]string{"gini-1", "gini-2"}, []Solver{NewGini(), NewGini()})
+	s := Portfolio([]string{"gini-1", "gini-2"}, []Solver{NewGini(), NewGini()}, nil)
 	defer s.Close()
 	s.AddClause([]int{1, 2}) // x1 or x2
 	s.AddClause([]int{-1})   // not x1

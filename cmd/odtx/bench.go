@@ -148,11 +148,19 @@ func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path str
 	}
 	defer jsonl.Close() // after the Close below, a harmless second one
 	bar := jobProgress(len(jobs), quiet)
+	// Every job's process warns alike of a faulty solver: once is enough.
+	warned := map[string]bool{}
+	warn := func(line string) {
+		if !warned[line] {
+			warned[line] = true
+			os.Stderr.WriteString(line)
+		}
+	}
 	run := func(ctx context.Context, j bench.Job) bench.Record {
 		if bar != nil {
 			bar.Describe(j.String())
 		}
-		return runChild(ctx, runner, j)
+		return runChild(ctx, runner, j, warn)
 	}
 	done := func(r bench.Record) error {
 		if bar != nil {
@@ -186,7 +194,8 @@ type jobRequest struct {
 
 // runChild runs job j as runner would, but in a child odtx process, so that
 // the peak memory measured is the job's own and a crash costs one record.
-func runChild(ctx context.Context, runner *bench.Runner, j bench.Job) bench.Record {
+// Each line the child writes on stderr as a warning goes to warn.
+func runChild(ctx context.Context, runner *bench.Runner, j bench.Job, warn func(line string)) bench.Record {
 	start := time.Now()
 	failed := func(err error) bench.Record {
 		return bench.Record{Job: j, Probes: max(runner.Probes, 1), Machine: runner.Machine, Time: start.UTC(),
@@ -212,10 +221,20 @@ func runChild(ctx context.Context, runner *bench.Runner, j bench.Job) bench.Reco
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
+	complaint := ""
+	for line := range strings.Lines(stderr.String()) {
+		switch {
+		case strings.HasPrefix(line, warningPrefix):
+			warn(line)
+		case complaint == "" && strings.TrimSpace(line) != "":
+			// Why the child failed, if it did.
+			complaint = strings.TrimSpace(line)
+		}
+	}
 	var rec bench.Record
 	switch {
-	case err != nil && stderr.Len() > 0:
-		rec = failed(fmt.Errorf("%w: %s", err, firstLine(stderr.String())))
+	case err != nil && complaint != "":
+		rec = failed(fmt.Errorf("%w: %s", err, complaint))
 	case err != nil:
 		rec = failed(err)
 	default:
@@ -231,11 +250,6 @@ func runChild(ctx context.Context, runner *bench.Runner, j bench.Job) bench.Reco
 
 // childGrace is how long past the job's time limit a child may take to stop.
 const childGrace = 30 * time.Second
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return line
-}
 
 // benchJob runs the job of the jobRequest on stdin and writes its record to
 // stdout.
@@ -303,7 +317,7 @@ func benchOptions(solvers []string) (func(string, orchestrate.Mode) (orchestrate
 		if e, err := orchestrate.ParseEngine(s); err == nil && e != orchestrate.SAT {
 			c = choice{engine: e, names: []string{backend.Default}}
 		}
-		open, err := backend.LookupPortfolio(c.names)
+		open, err := backend.LookupPortfolio(c.names, memberWarnings())
 		if err != nil {
 			return nil, err
 		}

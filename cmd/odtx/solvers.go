@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dimacs"
@@ -23,7 +24,7 @@ func solverNames(cmd *cli.Command) []string {
 // the --portfolio race), recorded to the --trace file if one is named, and
 // the function that closes that file.
 func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() error, error) {
-	open, err := backend.LookupPortfolio(solverNames(cmd))
+	open, err := backend.LookupPortfolio(solverNames(cmd), memberWarnings())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -54,4 +55,33 @@ func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() erro
 		return nil
 	}
 	return traced, closeTrace, nil
+}
+
+// warningPrefix starts the lines of odtx's warnings on stderr, which a
+// bench sweep picks out of its job processes' stderr.
+const warningPrefix = "odtx: warning: "
+
+// memberWarnings returns the report function for the --portfolio races: a
+// line on stderr for a member's first failure and for its first
+// disagreement with another. One of each is enough to distrust it, and a
+// member that fails once mostly fails on every call, of which a search
+// makes thousands. The races of parallel probes share it.
+func memberWarnings() func(*solver.MemberError) {
+	type kind struct {
+		member   string
+		disagree bool
+	}
+	var (
+		mu   sync.Mutex
+		seen = map[kind]bool{}
+	)
+	return func(e *solver.MemberError) {
+		k := kind{e.Member, e.Against != ""}
+		mu.Lock()
+		defer mu.Unlock()
+		if !seen[k] {
+			seen[k] = true
+			fmt.Fprintln(os.Stderr, warningPrefix+e.Error())
+		}
+	}
 }
