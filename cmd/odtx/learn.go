@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
@@ -179,38 +177,4 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		return nil, interrupted(err)
 	}
 	return res, nil
-}
-
-// emit writes data to path, or to stdout when path is empty. A file is
-// written whole or not at all: into a temporary file beside it, then renamed.
-// It keeps the mode of a file it replaces, else gets 0644.
-func emit(path string, data []byte) error {
-	if path == "" {
-		_, err := os.Stdout.Write(data)
-		return err
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".odtx-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(f.Name()) // fails harmlessly once renamed
-	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }
