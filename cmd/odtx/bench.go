@@ -113,11 +113,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := checkData(data, jobs); err != nil {
 		return err
 	}
-	probes := cmd.Int("jobs")
-	if probes < 1 {
-		return fmt.Errorf("--jobs %d: want at least 1", probes)
-	}
-	runner := &bench.Runner{Data: data, Timeout: cmd.Duration("timeout"), Probes: probes, Options: options, Machine: bench.ThisMachine()}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration("timeout"), Probes: cmd.Int("jobs"), Options: options, Machine: bench.ThisMachine()}
 	dir := cmd.String("out")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -179,7 +175,7 @@ func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path str
 		err = fmt.Errorf("write %s: %w", path, cerr)
 	}
 	if errors.Is(err, context.Canceled) {
-		return nil, exitError{code: 130, err: fmt.Errorf("interrupted after %d of %d jobs, recorded in %s", len(records), len(jobs), path)}
+		return nil, stopped(ctx, fmt.Sprintf("after %d of %d jobs, recorded in %s", len(records), len(jobs), path))
 	}
 	return records, err
 }
@@ -273,6 +269,11 @@ func mergeBench(_ context.Context, cmd *cli.Command) error {
 	format := cmd.String("format")
 	if err := bench.CheckFormat(format); err != nil {
 		return err
+	}
+	for _, path := range cmd.Args().Slice() {
+		if err := notDir(path); err != nil {
+			return err
+		}
 	}
 	records, err := bench.ReadRecordFiles(cmd.Args().Slice()...)
 	if err != nil {

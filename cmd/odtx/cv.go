@@ -39,15 +39,9 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	// The global --jobs runs folds at once, each probing one depth at a
-	// time: folds are independent, so they keep every job busy to the end.
-	jobs := cmd.Int("jobs")
-	if jobs < 1 {
-		return fmt.Errorf("--jobs %d: want at least 1", jobs)
-	}
 	folds, err := cvFolds(ctx, cmd)
 	if err != nil {
-		return interrupted(err)
+		return interrupted(ctx, err)
 	}
 	newSolver, _, err := solverFactory(cmd) // cv has no --trace, so no file to close
 	if err != nil {
@@ -59,6 +53,9 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	// The global --jobs runs folds at once, each probing one depth at a
+	// time: folds are independent, so they keep every job busy to the end.
+	jobs := int(cmd.Int("jobs"))
 	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, solverNames(cmd), mode, newSolver), jobs)
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
@@ -73,7 +70,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d folds done: the others' trees were not proven optimal",
 			cmd.Duration("timeout"), len(results), len(folds))}
 	case err != nil:
-		return interrupted(err)
+		return interrupted(ctx, err)
 	}
 	writeCV(&out, results)
 	_, err = os.Stdout.Write(out.Bytes())

@@ -33,7 +33,7 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	}
 	ds, _, err := loadData(ctx, cmd)
 	if err != nil {
-		return interrupted(err)
+		return interrupted(ctx, err)
 	}
 	var examples []int
 	switch cmd.String("examples") {

@@ -3,7 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // fakeSolver copies the script testdata/solvers/NAME.sh into a directory of
@@ -20,4 +24,42 @@ func fakeSolver(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return "exec:" + path
+}
+
+// hangingPids returns the process ids that the fake solver hang.sh has
+// written into dir, waiting, within a generous limit, for at least one:
+// the sign that a solver call is under way.
+func hangingPids(t *testing.T, dir string) []int {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		matches, err := filepath.Glob(filepath.Join(dir, "hang.*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pids []int
+		for _, m := range matches {
+			pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Ext(m), "."))
+			if err != nil {
+				t.Fatalf("%s: %v", m, err)
+			}
+			pids = append(pids, pid)
+		}
+		if len(pids) > 0 {
+			return pids
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no solver call started")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// checkGone fails t for each of pids that is still a process.
+func checkGone(t *testing.T, pids []int) {
+	t.Helper()
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); err != syscall.ESRCH {
+			t.Errorf("solver process %d left behind (kill 0: %v)", pid, err)
+		}
+	}
 }

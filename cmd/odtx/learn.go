@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
@@ -40,7 +42,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	}
 	ds, tbl, err := loadData(ctx, cmd)
 	if err != nil {
-		return interrupted(err)
+		return interrupted(ctx, err)
 	}
 	e, err := engine(cmd)
 	if err != nil {
@@ -108,10 +110,8 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 	}
 	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, claims)
 	switch {
-	case errors.Is(err, context.Canceled):
-		return exitError{code: 130, err: errors.New("interrupted")}
 	case err != nil:
-		return err
+		return interrupted(ctx, err)
 	case !m.Certified():
 		proven := 0
 		for _, e := range m.Claims {
@@ -174,7 +174,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		}
 		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration("timeout"), bound)}
 	case err != nil:
-		return nil, interrupted(err)
+		return nil, interrupted(ctx, err)
 	}
 	return res, nil
 }

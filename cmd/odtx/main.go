@@ -15,15 +15,25 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/urfave/cli/v3"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A command's own "unknown command" error, rather than cli's "No help
+	// topic", for odtx help NAME and odtx NAME alike.
+	cli.ShowCommandHelp = func(ctx context.Context, cmd *cli.Command, name string) error {
+		if cmd.Command(name) == nil {
+			return fmt.Errorf("unknown command %q (see %s --help)", name, cmd.FullName())
+		}
+		return cli.DefaultShowCommandHelp(ctx, cmd, name)
+	}
+	ctx, stop := signalContext()
 	err := app().Run(ctx, os.Args)
 	stop()
 	if err != nil {
@@ -44,6 +54,71 @@ type exitError struct {
 
 func (e exitError) Error() string { return e.err.Error() }
 func (e exitError) Unwrap() error { return e.err }
+
+// signalError is why the context of a command ended: a signal to stop.
+type signalError struct{ sig syscall.Signal }
+
+func (e signalError) Error() string {
+	if e.sig == syscall.SIGTERM {
+		return "terminated"
+	}
+	return "interrupted"
+}
+
+// signalContext returns a context that SIGINT or SIGTERM ends, with a
+// signalError as its cause, and the function that stops listening. Until
+// then a second signal changes nothing: the first one's cleanup goes on.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			cancel(signalError{sig.(syscall.Signal)})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// stopped returns the error of a command that a signal stopped, ending
+// ctx: what the signal did, then detail if any, with the exit code a shell
+// gives a process the signal killed, 128 plus the signal's number.
+func stopped(ctx context.Context, detail string) error {
+	s := signalError{syscall.SIGINT}
+	errors.As(context.Cause(ctx), &s)
+	msg := s.Error()
+	if detail != "" {
+		msg += " " + detail
+	}
+	return exitError{code: 128 + int(s.sig), err: errors.New(msg)}
+}
+
+// exitCodes ends odtx --help: what a script can tell from the exit code.
+const exitCodes = `
+EXIT CODES:
+   0    success
+   1    error, said in one line on stderr
+   2    --timeout reached: learn still writes the best tree it found
+   130  interrupted (SIGINT, Ctrl-C)
+   143  terminated (SIGTERM)
+`
+
+// version is the version of the odtx module this binary was built from:
+// its tag for a go install of a release, a pseudo-version for a build from
+// a git checkout, else "(devel)".
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
 
 func app() *cli.Command {
 	root := &cli.Command{
@@ -67,11 +142,23 @@ func app() *cli.Command {
 			&cli.DurationFlag{
 				Name:  "timeout",
 				Usage: "stop after this long (e.g. 30s, 5m) with the best tree found, exit code 2; 0 means no limit",
+				Validator: func(d time.Duration) error {
+					if d < 0 {
+						return errors.New("want a duration of 0 (no limit) or more")
+					}
+					return nil
+				},
 			},
 			&cli.IntFlag{
 				Name:  "jobs",
 				Value: runtime.NumCPU(),
 				Usage: "depths probed (or folds run) at once",
+				Validator: func(n int) error {
+					if n < 1 {
+						return errors.New("want at least 1")
+					}
+					return nil
+				},
 			},
 			&cli.BoolFlag{
 				Name:    "quiet",
@@ -80,6 +167,16 @@ func app() *cli.Command {
 			},
 		},
 		Commands: []*cli.Command{learnCommand(), predictCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
+		Version:  version(),
+		// Global flags that exclude each other, checked once for every
+		// command.
+		Before: func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
+			if cmd.IsSet("solver") && cmd.IsSet("portfolio") {
+				return ctx, errors.New("--solver and --portfolio both name the back end: give one (a portfolio may include the solver)")
+			}
+			return ctx, nil
+		},
+		CustomRootCommandHelpTemplate: cli.RootCommandHelpTemplate + exitCodes,
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
@@ -94,10 +191,23 @@ func oneArg(cmd *cli.Command) (string, error) {
 	if cmd.NArg() != 1 {
 		return "", fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg())
 	}
-	return cmd.Args().First(), nil
+	path := cmd.Args().First()
+	if path == "-" {
+		return path, nil // stdin
+	}
+	return path, notDir(path)
+}
+
+// notDir fails for a path that names a directory where a file is wanted,
+// saying so once: reading it would fail deeper, naming the path twice.
+func notDir(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	return nil
 }
 
 // usageError keeps a usage error to one line; --help shows the usage.
 func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return fmt.Errorf("%w (see odtx %s --help)", err, cmd.Name)
+	return fmt.Errorf("%w (see %s --help)", err, cmd.FullName())
 }

@@ -80,21 +80,15 @@ func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, 
 }
 
 // interrupted turns an error that says the command's context was
-// cancelled, which Ctrl-C and SIGTERM do, into the one that exits with code
-// 130, whatever the command was doing; other errors pass unchanged. The
-// error still wraps context.Canceled, for main to tell.
-func interrupted(err error) error {
+// cancelled, which Ctrl-C and SIGTERM do, into the exit the signal asks for
+// (130 or 143), whatever the command was doing; other errors pass
+// unchanged.
+func interrupted(ctx context.Context, err error) error {
 	if errors.Is(err, context.Canceled) {
-		return exitError{code: 130, err: errInterrupted{}}
+		return stopped(ctx, "")
 	}
 	return err
 }
-
-// errInterrupted is context.Canceled as the user reads it.
-type errInterrupted struct{}
-
-func (errInterrupted) Error() string { return "interrupted" }
-func (errInterrupted) Unwrap() error { return context.Canceled }
 
 // withTimeout returns ctx limited to the --timeout, if one is set.
 func withTimeout(ctx context.Context, cmd *cli.Command) (context.Context, context.CancelFunc) {

@@ -30,6 +30,9 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	if err := notDir(cmd.String("tree")); err != nil {
+		return err
+	}
 	majority := cmd.String("conflicts") == "majority"
 	if c := cmd.String("conflicts"); !majority && c != "error" {
 		return fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
@@ -45,7 +48,7 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	}
 	tbl, err := dataset.ReadTableFileContext(ctx, path)
 	if err != nil {
-		return interrupted(err)
+		return interrupted(ctx, err)
 	}
 	got, err := t.Predict(tbl)
 	if err != nil {

@@ -62,12 +62,15 @@ func TestInterruptReading(t *testing.T) {
 				<-exited
 				t.Fatalf("still reading 10 s after %v", tt.sig)
 			}
-			// SIGTERM gives 130 as SIGINT does until main maps it to 143.
-			if code := cmd.ProcessState.ExitCode(); code != 130 && !(code == 143 && tt.sig == syscall.SIGTERM) {
-				t.Errorf("exit code %d, want 130", code)
+			code, msg := 130, "odtx: interrupted\n"
+			if tt.sig == syscall.SIGTERM {
+				code, msg = 143, "odtx: terminated\n"
 			}
-			if stdout.Len() > 0 || stderr.String() != "odtx: interrupted\n" {
-				t.Errorf("stdout %q, stderr %q; want nothing and \"odtx: interrupted\"", stdout.String(), stderr.String())
+			if got := cmd.ProcessState.ExitCode(); got != code {
+				t.Errorf("exit code %d, want %d", got, code)
+			}
+			if stdout.Len() > 0 || stderr.String() != msg {
+				t.Errorf("stdout %q, stderr %q; want nothing and %q", stdout.String(), stderr.String(), msg)
 			}
 		})
 	}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// everyCommand runs each command of odtx with a valid rest of the line,
+// so that an error can only come from what precedes it.
+var everyCommand = [][]string{
+	{"learn", "data.csv"},
+	{"predict", "--tree", "tree.json", "data.csv"},
+	{"dump", "--depth", "1", "data.csv"},
+	{"cv", "--folds", "2", "data.csv"},
+	{"gen", "--depth", "1", "--features", "2", "--rows", "4"},
+	{"bench", "--out", "out", "--shard", "1/1000", "scaling"}, // one small job
+	{"bench", "merge", "--out", "out", "records.jsonl"},
+}
+
+// cliDir returns a directory holding what everyCommand reads.
+func cliDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"data.csv":      mixedCSV,
+		"tree.json":     `{"label":"label","classes":["a"],"root":{"class":"a"}}`,
+		"records.jsonl": `{"suite":"mouse","mode":"size","status":"ok"}` + "\n",
+	})
+	return dir
+}
+
+// checkOneLine fails t unless r is exit code 1, nothing on stdout and
+// exactly the line want on stderr.
+func checkOneLine(t *testing.T, args []string, r result, want string) {
+	t.Helper()
+	if r.code != 1 || r.stdout != "" || r.stderr != want+"\n" {
+		t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and the one line %q", args, r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// TestGlobalFlagsChecked: --jobs below 1 and a negative --timeout are
+// rejected the same way before any command runs. Before, learn, dump,
+// gen and predict took them (learn with --jobs 0 ran one job, -1s meant
+// no limit) while cv and bench each had an error of their own.
+func TestGlobalFlagsChecked(t *testing.T) {
+	dir := cliDir(t)
+	for _, bad := range []struct{ flag, value, want string }{
+		{"--jobs", "0", `odtx: invalid value "0" for flag -jobs: want at least 1 (see odtx --help)`},
+		{"--jobs", "-1", `odtx: invalid value "-1" for flag -jobs: want at least 1 (see odtx --help)`},
+		{"--timeout", "-1s", `odtx: invalid value "-1s" for flag -timeout: want a duration of 0 (no limit) or more (see odtx --help)`},
+	} {
+		for _, c := range everyCommand {
+			args := slices.Concat([]string{bad.flag, bad.value}, c)
+			checkOneLine(t, args, run(t, dir, "", args...), bad.want)
+		}
+	}
+	if got := listDir(t, dir); !slices.Equal(got, []string{"data.csv", "records.jsonl", "tree.json"}) {
+		t.Errorf("a rejected command wrote files: %q", got)
+	}
+}
+
+// TestSolverAndPortfolio: naming both is an error, not a silent choice of
+// the portfolio.
+func TestSolverAndPortfolio(t *testing.T) {
+	dir := cliDir(t)
+	args := []string{"--solver", "gini", "--portfolio", "gini,minisat", "learn", "data.csv"}
+	checkOneLine(t, args, run(t, dir, "", args...),
+		"odtx: --solver and --portfolio both name the back end: give one (a portfolio may include the solver)")
+}
+
+// TestUsageErrors: a usage error names the help of the command it is
+// about, the root's as "odtx --help" (before: "odtx odtx --help"), and an
+// unknown command or help topic is one plain line (before: "No help topic
+// for 'frobnicate'").
+func TestUsageErrors(t *testing.T) {
+	dir := cliDir(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bogus", "learn", "data.csv"}, "odtx: flag provided but not defined: -bogus (see odtx --help)"},
+		{[]string{"learn", "--bogus", "data.csv"}, "odtx: flag provided but not defined: -bogus (see odtx learn --help)"},
+		{[]string{"bench", "merge", "--bogus", "x"}, "odtx: flag provided but not defined: -bogus (see odtx bench merge --help)"},
+		{[]string{"help", "frobnicate"}, `odtx: unknown command "frobnicate" (see odtx --help)`},
+		{[]string{"frobnicate"}, `odtx: unknown command "frobnicate" (see odtx --help)`},
+	} {
+		checkOneLine(t, c.args, run(t, dir, "", c.args...), c.want)
+	}
+}
+
+// TestDirectoryAsFile: a directory where a file is wanted is said once.
+// Before: "odtx: read DIR: read DIR: is a directory".
+func TestDirectoryAsFile(t *testing.T) {
+	dir := cliDir(t)
+	if err := os.Mkdir(dir+"/sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"learn", "sub"},
+		{"dump", "--depth", "1", "sub"},
+		{"cv", "sub"},
+		{"predict", "--tree", "tree.json", "sub"},
+		{"predict", "--tree", "sub", "data.csv"},
+		{"bench", "merge", "--out", "out", "sub"},
+	} {
+		checkOneLine(t, args, run(t, dir, "", args...), "odtx: sub is a directory")
+	}
+}
+
+// TestVersionAndHelp: --version prints the module's version, and --help
+// lists the exit codes.
+func TestVersionAndHelp(t *testing.T) {
+	r := mustRun(t, ".", "", "--version")
+	if v, ok := strings.CutPrefix(r.stdout, "odtx version "); !ok || strings.TrimSpace(v) == "" || strings.Count(r.stdout, "\n") != 1 {
+		t.Errorf("--version printed %q, want one line \"odtx version V\"", r.stdout)
+	}
+	r = mustRun(t, ".", "", "--help")
+	for _, code := range []string{"0 ", "1 ", "2 ", "130 ", "143 "} {
+		if !strings.Contains(r.stdout, "\n   "+code) {
+			t.Errorf("--help does not list exit code %s:\n%s", code, r.stdout)
+		}
+	}
+}
+
+// TestSignals: SIGINT and SIGTERM while a solver runs end odtx with 130
+// and 143, as a shell reports a process each signal killed, naming the
+// signal, with the solver process gone. Before, SIGTERM gave 130 and
+// "interrupted".
+func TestSignals(t *testing.T) {
+	hang := fakeSolver(t, "hang")
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+		want string
+	}{{syscall.SIGINT, 130, "odtx: interrupted\n"}, {syscall.SIGTERM, 143, "odtx: terminated\n"}} {
+		pids := t.TempDir()
+		cmd := exec.Command(odtx, "--solver", hang, "--jobs", "1", "learn", appendixCSV)
+		cmd.Env = append(os.Environ(), "FAKE_SOLVER_DIR="+pids)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		started := hangingPids(t, pids)
+		if err := cmd.Process.Signal(c.sig); err != nil {
+			t.Fatal(err)
+		}
+		err := cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != c.code || stderr.String() != c.want || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d (%v), stdout %q, stderr %q; want %d and %q", c.sig, code, err, stdout.String(), stderr.String(), c.code, c.want)
+		}
+		checkGone(t, started)
+	}
+}
