@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/odtx/odtx/backend"
@@ -213,6 +214,20 @@ func runChild(ctx context.Context, runner *bench.Runner, j bench.Job, warn func(
 		defer cancel()
 	}
 	cmd := exec.CommandContext(ctx, self, "-q", "bench", "job")
+	// Killed outright, the child could not stop its solver processes,
+	// which run in process groups of their own and would outlive it, nor
+	// remove their files: it gets the signal that stopped the sweep (or
+	// SIGTERM for its time limit) to stop as odtx does, and is killed only
+	// if it has not within childStop.
+	cmd.Cancel = func() error {
+		sig := syscall.SIGTERM
+		var s signalError
+		if errors.As(context.Cause(ctx), &s) {
+			sig = s.sig
+		}
+		return cmd.Process.Signal(sig)
+	}
+	cmd.WaitDelay = childStop
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -246,6 +261,10 @@ func runChild(ctx context.Context, runner *bench.Runner, j bench.Job, warn func(
 
 // childGrace is how long past the job's time limit a child may take to stop.
 const childGrace = 30 * time.Second
+
+// childStop is how long a child signalled to stop may take to do so: it
+// kills its solvers and removes their files, which takes milliseconds.
+const childStop = 10 * time.Second
 
 // benchJob runs the job of the jobRequest on stdin and writes its record to
 // stdout.

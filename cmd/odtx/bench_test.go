@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/odtx/odtx/bench"
@@ -120,5 +123,53 @@ func TestBenchErrors(t *testing.T) {
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
 		}
+	}
+}
+
+// TestBenchInterrupt: a signal while a bench job's solver runs, whether to
+// odtx alone or, as Ctrl-C sends it, to its whole process group, reaches
+// the job's process, which stops its solver and removes its files before
+// odtx exits with the signal's code. Before, the job process was killed
+// outright: the solver lived on under init, its .cnf and .out files stayed.
+func TestBenchInterrupt(t *testing.T) {
+	hang := fakeSolver(t, "hang")
+	for _, c := range []struct {
+		name  string
+		sig   syscall.Signal
+		group bool
+		code  int
+	}{
+		{"SIGINT", syscall.SIGINT, false, 130},
+		{"SIGINT to the group", syscall.SIGINT, true, 130},
+		{"SIGTERM", syscall.SIGTERM, false, 143},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tmp, pids, out := t.TempDir(), t.TempDir(), t.TempDir()
+			// One small generated job: no datasets needed.
+			cmd := exec.Command(odtx, "--solver", hang, "bench", "--out", out, "--shard", "1/1000", "scaling")
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "FAKE_SOLVER_DIR="+pids)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			started := hangingPids(t, pids)
+			target := cmd.Process.Pid
+			if c.group {
+				target = -target
+			}
+			if err := syscall.Kill(target, c.sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != c.code {
+				t.Errorf("exit %d (%v), want %d; stderr %q", code, err, c.code, stderr.String())
+			}
+			checkGone(t, started)
+			for _, e := range listDir(t, tmp) {
+				t.Errorf("%s left in TMPDIR", e)
+			}
+		})
 	}
 }

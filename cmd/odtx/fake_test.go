@@ -54,12 +54,14 @@ func hangingPids(t *testing.T, dir string) []int {
 	}
 }
 
-// checkGone fails t for each of pids that is still a process.
+// checkGone fails t for each of pids that is still a process, and kills
+// it, so that a failing test leaves no solver behind either.
 func checkGone(t *testing.T, pids []int) {
 	t.Helper()
 	for _, pid := range pids {
 		if err := syscall.Kill(pid, 0); err != syscall.ESRCH {
 			t.Errorf("solver process %d left behind (kill 0: %v)", pid, err)
+			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
 }
