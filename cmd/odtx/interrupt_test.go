@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,8 +14,8 @@ import (
 )
 
 // TestInterrupt: Ctrl-C during a long search on a solver binary ends odtx
-// within a second, with exit code 130, no solver process left and no
-// temporary file.
+// promptly (a generous 5 s on a loaded machine; it takes milliseconds),
+// with exit code 130, no solver process left and no temporary file.
 func TestInterrupt(t *testing.T) {
 	car := shareddata.Path(t, "car.csv")
 	if _, err := exec.LookPath("cadical"); err != nil {
@@ -32,7 +33,7 @@ func TestInterrupt(t *testing.T) {
 	sent := time.Now()
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
-	if took := time.Since(sent); took > time.Second {
+	if took := time.Since(sent); took > 5*time.Second {
 		t.Errorf("exited %v after SIGINT", took)
 	}
 	if code := cmd.ProcessState.ExitCode(); code != 130 {
@@ -41,7 +42,14 @@ func TestInterrupt(t *testing.T) {
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("stderr %q, want it to say interrupted", stderr.String())
 	}
-	if out, _ := exec.Command("pgrep", "-f", tmp).Output(); len(out) > 0 {
+	// pgrep exits 1 when nothing matches; any other failure proves nothing.
+	out, err := exec.Command("pgrep", "-f", tmp).Output()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+	case err != nil:
+		t.Errorf("pgrep: %v", err)
+	default:
 		t.Errorf("solver processes left: %s", out)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {

@@ -86,7 +86,29 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err := emit(cmd.String("output"), out.Bytes()); err != nil {
 		return err
 	}
+	// A run that stops early says so, with its bounds, in its error line.
+	if stopped == nil && !cmd.Bool("quiet") {
+		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != ""))
+	}
 	return stopped
+}
+
+// summary is the line learn ends with on stderr: what was found, what
+// proves it, and what it took.
+func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) string {
+	proof := "proven by " + res.ProvenBy.Depth
+	if mode == orchestrate.Size && res.ProvenBy.Nodes != "" && res.ProvenBy.Nodes != res.ProvenBy.Depth {
+		proof += " (depth) and " + res.ProvenBy.Nodes + " (nodes)"
+	}
+	if certified {
+		proof += ", certified"
+	}
+	what := "depth"
+	if mode == orchestrate.Size {
+		what = "depth and nodes"
+	}
+	return fmt.Sprintf("odtx: depth %d, %d nodes; %s optimal, %s; engine %s, %.2f s",
+		res.Root.Depth(), res.Root.Nodes(), what, proof, res.Engine, res.Stats.Seconds)
 }
 
 // certifyResult writes into dir the certificate of res's optimality
