@@ -3,6 +3,7 @@ package dimacs
 import (
 	"errors"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -131,7 +132,8 @@ func ParseMiniSatResult(r io.Reader) (Answer, error) {
 func appendLits(lits []int, fields []string) ([]int, bool, error) {
 	for i, field := range fields {
 		l, err := strconv.Atoi(field)
-		if err != nil {
+		// The most negative int has no positive counterpart: no variable.
+		if err != nil || l == math.MinInt {
 			return nil, false, errors.New("bad literal " + clip(field))
 		}
 		if l == 0 {

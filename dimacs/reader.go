@@ -51,7 +51,8 @@ func ReadCNF(r io.Reader) (vars int, clauses [][]int, err error) {
 				clause = clause[:0]
 				continue
 			}
-			if l > vars || -l > vars {
+			// Not -l > vars: the most negative int is its own negation.
+			if l > vars || l < -vars {
 				return 0, nil, s.errorf("literal %d beyond the %d variables of the p line", l, vars)
 			}
 			clause = append(clause, l)

@@ -79,6 +79,13 @@ func TestFaults(t *testing.T) {
 		clauses: [][]int{{1, 2}, {-1}},
 		err:     "fake returned a wrong model: clause 2 (-1 0) is false",
 	}, {
+		// Before, the model took memory in proportion to the variable:
+		// this one crashed odtx.
+		name:    "model beyond the formula",
+		script:  "echo 's SATISFIABLE'\necho 'v 1 -4611686018427387904 0'\nexit 10\n",
+		clauses: [][]int{{1, 2}},
+		err:     "fake returned a wrong model: literal -4611686018427387904 beyond the formula's 2 variables",
+	}, {
 		name:        "model against an assumption",
 		script:      "echo 's SATISFIABLE'\necho 'v 1 2 0'\nexit 10\n",
 		clauses:     [][]int{{1, 2}},

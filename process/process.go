@@ -98,7 +98,9 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 		return solver.Unknown, err
 	}
 	if a.Result == dimacs.Sat {
-		s.setModel(a.Model)
+		if err := s.setModel(a.Model, s.vars(assumptions)); err != nil {
+			return solver.Unknown, fmt.Errorf("%s returned a wrong model: %w", s.cfg.Name, err)
+		}
 		if err := s.formula.Check(s.Value, assumptions); err != nil {
 			s.model = s.model[:0]
 			return solver.Unknown, fmt.Errorf("%s returned a wrong model: %w", s.cfg.Name, err)
@@ -107,14 +109,20 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	return solver.Result(a.Result), nil
 }
 
-// write writes the formula and the assumptions, as unit clauses, to f.
-func (s *Solver) write(f io.Writer, assumptions []int) error {
+// vars is the number of variables of the formula under assumptions, which
+// its header tells the solver.
+func (s *Solver) vars(assumptions []int) int {
 	vars := s.formula.MaxVar()
 	for _, a := range assumptions {
 		vars = max(vars, a, -a)
 	}
+	return vars
+}
+
+// write writes the formula and the assumptions, as unit clauses, to f.
+func (s *Solver) write(f io.Writer, assumptions []int) error {
 	w := dimacs.NewWriter(f)
-	w.Header(vars, s.formula.Len()+len(assumptions))
+	w.Header(s.vars(assumptions), s.formula.Len()+len(assumptions))
 	s.formula.Write(w)
 	for _, a := range assumptions {
 		w.Clause([]int{a})
@@ -122,9 +130,15 @@ func (s *Solver) write(f io.Writer, assumptions []int) error {
 	return w.Flush() // the Writer's errors stick: this one is the first
 }
 
-func (s *Solver) setModel(lits []int) {
+// setModel records the model lits. A literal beyond the formula's vars
+// variables is an error: the model is garbage, and one of a huge variable
+// would cost memory in proportion to it.
+func (s *Solver) setModel(lits []int, vars int) error {
 	n := 0
 	for _, l := range lits {
+		if l > vars || l < -vars {
+			return fmt.Errorf("literal %d beyond the formula's %d variables", l, vars)
+		}
 		n = max(n, l, -l)
 	}
 	s.model = slices.Grow(s.model[:0], n+1)[:n+1]
@@ -134,6 +148,7 @@ func (s *Solver) setModel(lits []int) {
 			s.model[l] = true
 		}
 	}
+	return nil
 }
 
 // Value implements solver.Solver. Variables the model does not mention are

@@ -2,6 +2,7 @@ package tree
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -146,8 +147,14 @@ func (t *Tree) jsonNode(n *Node) *jsonNode {
 // ReadJSON reads a tree written by WriteJSON. The run's metadata is ignored.
 func ReadJSON(r io.Reader) (*Tree, error) {
 	var doc document
-	if err := json.NewDecoder(r).Decode(&doc); err != nil {
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&doc); err != nil {
 		return nil, fmt.Errorf("decode tree: %w", err)
+	}
+	// A file holding more than the tree is not one odtx wrote: reading
+	// the first document of several would pass over the others unseen.
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("decode tree: data after the tree")
 	}
 	if doc.Root == nil {
 		return nil, fmt.Errorf("decode tree: no root")
