@@ -27,7 +27,7 @@ type Open func() (solver.Solver, error)
 // driver checks the models it reads, against the formula it keeps anyway.
 var inProcess = map[string]Open{
 	"gini":           func() (solver.Solver, error) { return solver.NewGini(), nil },
-	"cadical-ipasir": func() (solver.Solver, error) { return ipasir.New() },
+	"cadical-ipasir": func() (solver.Solver, error) { return ipasir.NewCaDiCaL() },
 }
 
 // Names lists the back ends by name, in-process ones first; exec:PATH runs
@@ -91,7 +91,7 @@ func LookupPortfolio(names []string, report func(*solver.MemberError)) (Open, er
 // Lookup returns the constructor of the named back end, whose every model
 // is checked against the clauses it was given. It fails at once,
 // naming the problem, when the back end cannot run here: a solver binary not
-// installed, or odtx built without CaDiCaL.
+// installed, or odtx built without the C solver named.
 func Lookup(name string) (Open, error) {
 	if open, ok := inProcess[name]; ok {
 		s, err := open() // try it now rather than deep in a search

@@ -1,18 +1,22 @@
-// Package ipasir binds CaDiCaL through the IPASIR C interface, the SAT
-// competition's standard API for incremental solvers, as a solver.Solver.
+// Package ipasir binds C SAT solvers in process as solver.Solvers: CaDiCaL
+// through IPASIR, the SAT competition's standard API for incremental
+// solvers.
 //
-// The binding needs cgo and CaDiCaL's static library as Debian's
-// libcadical-dev installs it, and is compiled only with the build tag
-// cadical:
+// The Go glue (solver.go) is written once against a table of C functions
+// (shim.h) that each solver fills in its own C or C++ file: cadical.c. Each
+// needs cgo and the solver's static library as Debian installs it
+// (libcadical-dev), and is compiled only with its build tag:
 //
 //	go build -tags cadical ./...
 //
-// Without the tag, or without cgo, New returns an error saying how to
-// rebuild, so that the rest of odtx builds anywhere with the pure-Go gini.
+// Without a solver's tag, or without cgo, its constructor returns an error
+// saying how to rebuild, so that the rest of odtx builds anywhere with the
+// pure-Go gini.
 //
 // The binding crosses into C as rarely as it can, since a cgo call costs far
 // more than a Go call: clauses are buffered and handed over in bulk, the
 // assumptions travel with the solve call, and a model is copied out whole
-// once per satisfiable answer. The solver is told to be quiet, as stdout is
-// for odtx's own output.
+// once per satisfiable answer. A context that ends stops the solver from
+// another goroutine; the solver stays usable. The solver is told to be
+// quiet, as stdout is for odtx's own output.
 package ipasir

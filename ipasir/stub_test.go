@@ -1,5 +1,3 @@
-//go:build !(cadical && cgo)
-
 package ipasir
 
 import (
@@ -7,9 +5,21 @@ import (
 	"testing"
 )
 
-func TestNewWithoutCaDiCaL(t *testing.T) {
-	s, err := New()
-	if s != nil || err == nil || !strings.Contains(err.Error(), "-tags cadical") {
-		t.Fatalf("New = %v, %v; want nil and an error saying to rebuild with -tags cadical", s, err)
+// TestNewWithout: a constructor of a solver left out of the build says how
+// to build it in. The ones built in are tested in solver_test.go.
+func TestNewWithout(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		open func() (*Solver, error)
+		tag  string
+	}{{"CaDiCaL", NewCaDiCaL, "cadical"}} {
+		s, err := c.open()
+		if err == nil {
+			s.Close()
+			continue
+		}
+		if s != nil || !strings.Contains(err.Error(), "-tags "+c.tag) || !strings.Contains(err.Error(), c.name) {
+			t.Errorf("%s: New = %v, %v; want nil and an error saying to rebuild with -tags %s", c.tag, s, err, c.tag)
+		}
 	}
 }

@@ -9,9 +9,7 @@ import (
 	"github.com/odtx/odtx/solver"
 )
 
-var errNoCaDiCaL = errors.New("odtx was built without CaDiCaL: rebuild with -tags cadical (needs cgo and apt-get install libcadical-dev)")
-
-// Solver stands in for the CaDiCaL binding in builds without it. New never
+// Solver stands in for the C solvers in builds without any. No constructor
 // returns one, so its methods only satisfy the interface.
 type Solver struct{}
 
@@ -20,15 +18,12 @@ var (
 	_ solver.Failer = (*Solver)(nil)
 )
 
-// New reports that this build has no CaDiCaL.
-func New() (*Solver, error) { return nil, errNoCaDiCaL }
-
 // AddClause implements solver.ClauseAdder.
 func (*Solver) AddClause([]int) {}
 
 // Solve implements solver.Solver.
 func (*Solver) Solve(context.Context, []int) (solver.Result, error) {
-	return solver.Unknown, errNoCaDiCaL
+	return solver.Unknown, errors.New("ipasir: no C solver in this build")
 }
 
 // Value implements solver.Solver.

@@ -1,0 +1,5 @@
+//go:build cadical && cgo
+
+package ipasir
+
+func init() { libs = append(libs, lib{"cadical", NewCaDiCaL}) }
