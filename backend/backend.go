@@ -1,6 +1,7 @@
 // Package backend names the SAT back ends odtx can run: gini in process,
-// CaDiCaL in process through IPASIR, and solver binaries run one call at a
-// time. It is where the back ends meet; the search never sees which it has.
+// CaDiCaL and MiniSat in process through cgo (package ipasir), and solver
+// binaries run one call at a time. It is where the back ends meet; the
+// search never sees which it has.
 package backend
 
 import (
@@ -28,6 +29,7 @@ type Open func() (solver.Solver, error)
 var inProcess = map[string]Open{
 	"gini":           func() (solver.Solver, error) { return solver.NewGini(), nil },
 	"cadical-ipasir": func() (solver.Solver, error) { return ipasir.NewCaDiCaL() },
+	"minisat-ipasir": func() (solver.Solver, error) { return ipasir.NewMiniSat() },
 }
 
 // Names lists the back ends by name, in-process ones first; exec:PATH runs

@@ -34,6 +34,7 @@ typedef struct odtx_lib {
 } odtx_lib;
 
 const odtx_lib *odtx_cadical(void);
+const odtx_lib *odtx_minisat(void);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-//go:build cadical && cgo && linux
+//go:build (cadical || minisat) && cgo && linux
 
 package ipasir
 

@@ -1,4 +1,4 @@
-//go:build cadical && cgo
+//go:build (cadical || minisat) && cgo
 
 package ipasir
 

@@ -6,5 +6,5 @@ import "errors"
 
 // NewCaDiCaL reports that this build has no CaDiCaL.
 func NewCaDiCaL() (*Solver, error) {
-	return nil, errors.New("odtx was built without CaDiCaL: rebuild with -tags cadical (needs cgo and apt-get install libcadical-dev)")
+	return nil, errors.New("odtx was built without CaDiCaL: rebuild with -tags cadical,minisat (needs cgo and apt-get install libcadical-dev)")
 }

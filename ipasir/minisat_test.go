@@ -1,0 +1,5 @@
+//go:build minisat && cgo
+
+package ipasir
+
+func init() { libs = append(libs, lib{"minisat", NewMiniSat}) }
