@@ -137,12 +137,6 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 			}
 			winner, result = a.member, a.result
 			cancel()
-		case winner >= 0:
-			// A loser, most likely stopped by cancel, whose error then
-			// says nothing about the member.
-			if a.err != nil && !errors.Is(a.err, context.Canceled) && !errors.Is(a.err, context.DeadlineExceeded) {
-				errs[a.member] = a.err
-			}
 		case a.err != nil:
 			errs[a.member] = a.err
 		default:
@@ -163,7 +157,9 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 			}
 		}
 		for i, err := range errs {
-			if err != nil {
+			// A loser stopped by cancel, or by ctx, says so, which tells
+			// nothing about the member.
+			if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 				r.tell(&MemberError{Member: r.names[i], Err: err})
 			}
 		}
