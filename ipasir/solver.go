@@ -3,7 +3,6 @@
 package ipasir
 
 /*
-#include <stdlib.h>
 #include "shim.h"
 
 // cgo calls C functions by name only, so each call through a solver's table
