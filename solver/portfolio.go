@@ -61,7 +61,7 @@ func Portfolio(names []string, solvers []Solver, report func(*MemberError)) Solv
 // call it failed while another member answered, or an answer against
 // another member's.
 type MemberError struct {
-	Member string
+	Member string // the member at fault, by its name in the portfolio
 	// Against names the member whose answer Member's contradicts; it is ""
 	// for a failure.
 	Against string
@@ -69,6 +69,7 @@ type MemberError struct {
 	Err error
 }
 
+// Error says in one line what the member did.
 func (e *MemberError) Error() string {
 	if e.Against == "" {
 		return fmt.Sprintf("portfolio: %s failed a call another member answered: %v", e.Member, e.Err)
@@ -76,6 +77,7 @@ func (e *MemberError) Error() string {
 	return fmt.Sprintf("portfolio: %v", e.Err)
 }
 
+// Unwrap returns Err, so that errors.Is sees the member's own error.
 func (e *MemberError) Unwrap() error { return e.Err }
 
 // A Race is the Solver that Portfolio returns.
