@@ -157,7 +157,7 @@ func TestBackEndsAgreeOnSharedData(t *testing.T) {
 	// Not monk3: its size search takes gini 48 s and picosat 34 s.
 	for _, file := range []string{"mouse.csv", "monk1.csv", "iris.csv", "zoo.csv"} {
 		t.Run(file, func(t *testing.T) {
-			ds, _, err := dataset.Load(filepath.Join(dir, file), dataset.Options{})
+			ds, _, err := dataset.Load(context.Background(), filepath.Join(dir, file), dataset.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,7 +170,7 @@ func TestBackEndsAgreeOnSharedData(t *testing.T) {
 // end; compare the ratios to gini within one run.
 func BenchmarkBackEnds(b *testing.B) {
 	for _, file := range []string{"mouse.csv", "monk2.csv", "monk3.csv"} {
-		ds, _, err := dataset.Load(shareddata.Path(b, file), dataset.Options{})
+		ds, _, err := dataset.Load(context.Background(), shareddata.Path(b, file), dataset.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -194,7 +194,7 @@ func BenchmarkBackEnds(b *testing.B) {
 // BenchmarkJobs learns car in depth mode with one and two depth probes at
 // once, on CaDiCaL in process (gini takes minutes more).
 func BenchmarkJobs(b *testing.B) {
-	ds, _, err := dataset.Load(shareddata.Path(b, "car.csv"), dataset.Options{})
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(b, "car.csv"), dataset.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

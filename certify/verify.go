@@ -43,7 +43,12 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	if m.Conflicts == "majority" {
 		opt.Conflicts = dataset.Majority
 	}
-	ds, _, err := dataset.Load(data, opt)
+	// The bytes hashed are the bytes read.
+	tbl, err := dataset.ReadTableContext(ctx, bytes.NewReader(content), data)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	ds, err := tbl.Binarize(opt)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -446,9 +447,10 @@ func sortValues(values []string) ([]string, []int32) {
 	return sorted, rank
 }
 
-// Load reads the CSV file at path ("-" for standard input) and binarizes it.
-func Load(path string, opt Options) (*Dataset, *Table, error) {
-	t, err := ReadTableFile(path)
+// Load reads the CSV file at path ("-" for standard input) until ctx ends,
+// and binarizes it.
+func Load(ctx context.Context, path string, opt Options) (*Dataset, *Table, error) {
+	t, err := ReadTableFileContext(ctx, path)
 	if err != nil {
 		return nil, nil, err
 	}

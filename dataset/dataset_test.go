@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -235,7 +236,7 @@ func TestDataFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/split=%d", tt.file, tt.split), func(t *testing.T) {
-			ds, tab, err := Load(filepath.Join(dir, tt.file), Options{Split: tt.split})
+			ds, tab, err := Load(context.Background(), filepath.Join(dir, tt.file), Options{Split: tt.split})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,7 +248,7 @@ func TestDataFiles(t *testing.T) {
 		})
 	}
 	t.Run("car_evaluation.csv", func(t *testing.T) {
-		_, _, err := Load(filepath.Join(dir, "car_evaluation.csv"), Options{})
+		_, _, err := Load(context.Background(), filepath.Join(dir, "car_evaluation.csv"), Options{})
 		if err == nil || !strings.HasSuffix(err.Error(), "; no consistent tree exists") {
 			t.Errorf("got %v, want an inconsistency error", err)
 		}

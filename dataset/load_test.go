@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bufio"
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := Load(path, Options{}); err != nil {
+		if _, _, err := Load(context.Background(), path, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

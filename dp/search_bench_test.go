@@ -1,6 +1,7 @@
 package dp
 
 import (
+	"context"
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
@@ -11,7 +12,7 @@ import (
 // them, on the datasets where the DP engine is meant to beat SAT.
 func BenchmarkSearch(b *testing.B) {
 	for _, file := range []string{"car.csv", "tic-tac-toe.csv", "balance-scale.csv", "monk2.csv", "wine.csv"} {
-		ds, _, err := dataset.Load(shareddata.Path(b, file), dataset.Options{})
+		ds, _, err := dataset.Load(context.Background(), shareddata.Path(b, file), dataset.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 // The paper's Appendix example: the tree of least depth, then fewest nodes,
 // that classifies every row, proven optimal, and checked on the raw rows.
 func ExampleLearn() {
-	ds, tbl, err := dataset.Load("../testdata/appendix.csv", dataset.Options{})
+	ds, tbl, err := dataset.Load(context.Background(), "../testdata/appendix.csv", dataset.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -106,7 +106,7 @@ func TestSharedDatasets(t *testing.T) {
 				if c.engine == SAT && want.slow && testing.Short() {
 					t.Skip("slow; run without -short")
 				}
-				ds, _, err := dataset.Load(filepath.Join(dir, want.file), dataset.Options{})
+				ds, _, err := dataset.Load(context.Background(), filepath.Join(dir, want.file), dataset.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -136,7 +136,7 @@ func BenchmarkLearn(b *testing.B) {
 	for _, file := range []string{"mouse.csv", "monk2.csv", "wine.csv"} {
 		for _, mode := range []Mode{Depth, Size} {
 			b.Run(fmt.Sprintf("%s/%v", file, mode), func(b *testing.B) {
-				ds, _, err := dataset.Load(shareddata.Path(b, file), dataset.Options{})
+				ds, _, err := dataset.Load(context.Background(), shareddata.Path(b, file), dataset.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -153,7 +153,7 @@ func BenchmarkLearn(b *testing.B) {
 // TestTimeout: a search stopped early still returns a consistent tree, not
 // marked optimal, with the bounds it proved, and no goroutine left behind.
 func TestTimeout(t *testing.T) {
-	ds, _, err := dataset.Load(shareddata.Path(t, "monk2.csv"), dataset.Options{})
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk2.csv"), dataset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

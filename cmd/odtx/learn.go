@@ -157,15 +157,7 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 	if err != nil {
 		return nil, nil, err
 	}
-	tbl, err := dataset.ReadTableFileContext(ctx, path)
-	if err != nil {
-		return nil, nil, err
-	}
-	ds, err := tbl.Binarize(opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ds, tbl, nil
+	return dataset.Load(ctx, path, opt)
 }
 
 // runLearn runs the search on engine e with the global flags: solver, jobs,
