@@ -67,7 +67,9 @@ func benchCommand() *cli.Command {
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Value: "md", Local: true, Usage: "format of the tables: " + strings.Join(bench.Formats, ", ")},
-		&cli.StringFlag{Name: "out", Value: filepath.Join("bench", "results"), Local: true, Usage: "directory for the records, tables and charts"},
+		// Not bench/results, whose dated runs are committed: a run in the
+		// repository root must leave them alone.
+		&cli.StringFlag{Name: "out", Value: "odtx-bench", Local: true, Usage: "directory for the records, tables and charts"},
 	}
 }
 
