@@ -1,13 +1,17 @@
 // Package bench runs the benchmarks of Avellaneda's "Learning Optimal
-// Decision Trees from Large Datasets" and sets each figure measured beside
-// the paper's, with the ratio between them. It is what odtx bench runs.
+// Decision Trees from Large Datasets" for odtx bench: the paper's
+// experiments as suites of jobs, run one at a time, each giving a record.
+// Package report (bench/report) renders the records as tables, each figure
+// beside the paper's with the ratio between them, and as charts.
 //
 // A suite is a list of jobs, plain data ([Jobs]): a job learns a tree on a
 // whole dataset, or cross-validates one fold, with one back end in one
-// mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL, and
-// the records give the tables ([Tables], [Report]). A run is jobs →
-// records → tables; a merge of JSONL files is records → tables, through the
-// same code, so that it renders what one run would have.
+// mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL;
+// odtx runs each in a child process of its own ([ChildRunner], [ServeJob]),
+// so that the peak memory recorded is the job's and a crash costs one
+// record. A run is jobs → records → tables; a merge of JSONL files is
+// records → tables, through the same code, so that it renders what one run
+// would have.
 //
 // The suites:
 //

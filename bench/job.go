@@ -47,6 +47,8 @@ type Job struct {
 // cross-validating.
 func (j Job) Learning() bool { return j.Fold < 0 }
 
+// String names j in progress bars and messages: suite, dataset, solver,
+// mode, run and fold.
 func (j Job) String() string {
 	suite := j.Suite
 	if j.Point != nil {
@@ -90,6 +92,7 @@ func (p Point) Params() gen.Params {
 	return gen.Params{Depth: p.Depth, Features: p.Features, Classes: p.Classes, Rows: p.Rows, Seed: p.Seed}
 }
 
+// String gives p's parameters; it is the Dataset of p's jobs.
 func (p Point) String() string {
 	return fmt.Sprintf("c=%d k=%d f=%d n=%d seed=%d", p.Classes, p.Depth, p.Features, p.Rows, p.Seed)
 }
@@ -126,12 +129,12 @@ func Jobs(suite string, cfg Config) ([]Job, error) {
 	case "reference":
 		// The optima and timings of ../shared/REFERENCE.md: learning on
 		// each whole file.
-		for _, file := range referenceFiles {
+		for _, file := range ReferenceFiles {
 			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: file}, func(j Job) []Job { return []Job{j} })...)
 		}
 	case "table3":
-		for _, row := range table3 {
-			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: row.Dataset}, func(j Job) []Job {
+		for _, file := range Table3Files {
+			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: file}, func(j Job) []Job {
 				js := make([]Job, table3Splits)
 				for f := range js {
 					j.Fold = f
@@ -141,7 +144,7 @@ func Jobs(suite string, cfg Config) ([]Job, error) {
 			})...)
 		}
 	case "scaling":
-		for _, s := range series {
+		for _, s := range ScalingSeries {
 			for _, x := range s.Xs {
 				jobs = append(jobs, each(cfg, Job{Suite: suite}, func(j Job) []Job {
 					p := s.point(x, j.Run)

@@ -3,7 +3,6 @@ package bench
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -73,6 +72,8 @@ func ThisMachine() Machine {
 	}
 }
 
+// String describes m for the notes under a table, which name the
+// machines that ran its jobs.
 func (m Machine) String() string {
 	var parts []string
 	if m.CPU != "" {
@@ -181,29 +182,4 @@ func (r Record) check() error {
 		return errors.New("no status")
 	}
 	return nil
-}
-
-// sortRecords puts records in an order that depends only on their jobs, so
-// that sums over them, and the tables, come out the same however the jobs
-// were split into shards and the shards merged.
-func sortRecords(records []Record) {
-	slices.SortStableFunc(records, func(a, b Record) int {
-		return cmp.Or(
-			cmp.Compare(a.Suite, b.Suite),
-			cmp.Compare(a.Dataset, b.Dataset),
-			cmp.Compare(a.Solver, b.Solver),
-			cmp.Compare(a.Mode, b.Mode),
-			cmp.Compare(a.Run, b.Run),
-			cmp.Compare(a.Fold, b.Fold),
-			cmp.Compare(seriesOf(a), seriesOf(b)),
-		)
-	})
-}
-
-// seriesOf is the series of a scaling record, "" for others.
-func seriesOf(r Record) string {
-	if r.Point == nil {
-		return ""
-	}
-	return r.Point.Series
 }

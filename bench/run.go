@@ -21,9 +21,13 @@ type Runner struct {
 	Probes  int           // depths probed at once (orchestrate.Options.Jobs)
 	// Options returns the search options for a solver and mode; Runner
 	// sets their Jobs to Probes.
-	Options func(solver string, mode orchestrate.Mode) (orchestrate.Options, error)
+	Options SearchOptions
 	Machine Machine // written into every record
 }
+
+// SearchOptions returns the search options of a job's solver (Job.Solver)
+// in a mode.
+type SearchOptions func(solver string, mode orchestrate.Mode) (orchestrate.Options, error)
 
 // Run runs one job and returns its record. A job that fails or runs out of
 // time is a record that says so; Run itself does not fail.

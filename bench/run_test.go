@@ -68,7 +68,7 @@ func TestRunner(t *testing.T) {
 	if kfold.Status != "ok" || kfold.K == 0 {
 		t.Errorf("2-fold: %+v", kfold)
 	}
-	p := series[0].point(2, 0)
+	p := ScalingSeries[0].point(2, 0)
 	p.Depth, p.Features, p.Rows = 2, 4, 16
 	gen := r.Run(ctx, Job{Suite: "scaling", Dataset: p.String(), Solver: "gini", Mode: "depth", Fold: -1, Point: &p})
 	if gen.Status != "ok" || gen.K < 1 || gen.K > 2 {

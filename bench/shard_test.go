@@ -1,94 +1,36 @@
 package bench
 
 import (
-	"bytes"
 	"context"
-	"hash/fnv"
 	"testing"
-	"time"
 )
 
-// fakeRun is a job runner that solves nothing: its figures are a hash of
-// the job, so that every run of a job gives the same record, and some jobs
-// fail or run out of time.
-func fakeRun(_ context.Context, j Job) Record {
-	h := fnv.New64a()
-	h.Write([]byte(j.String()))
-	x := h.Sum64()
-	rec := Record{
-		Job:     j,
-		Seconds: float64(x%1000) / 100,
-		Status:  "ok",
-		Probes:  1,
-		Machine: Machine{CPUs: 2, OS: "linux", Arch: "amd64", Go: "go1"},
-		Time:    time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC),
-	}
-	switch x % 17 {
-	case 0:
-		rec.Status = "timeout"
-	case 1:
-		rec.Status = "error: solver crashed"
-	}
-	rec.K, rec.Nodes = int(x%5)+2, int(x%31)+3
-	if j.Learning() {
-		rec.ExamplesUsed, rec.Clauses = int(x%500), int(x%50000)
-	} else {
-		rec.Accuracy = float64(x%100) / 100
-	}
-	return rec
-}
-
-// report runs jobs with fakeRun, writes the records as JSONL, reads them
-// back and returns the report's files.
-func report(t *testing.T, jobs ...[]Job) map[string]string {
-	t.Helper()
-	var jsonl bytes.Buffer
-	for _, js := range jobs {
-		done := func(r Record) error { return WriteRecord(&jsonl, r) }
-		if _, err := Execute(context.Background(), js, fakeRun, done); err != nil {
-			t.Fatal(err)
-		}
-	}
-	records, err := ReadRecords(&jsonl, "shards.jsonl")
+func TestShardAndParse(t *testing.T) {
+	jobs, err := Jobs("all", Config{Solvers: []string{"gini"}, Runs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := make(map[string]string)
-	for _, format := range Formats {
-		fs, err := Report(records, format)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range fs {
-			files[f.Name] = string(f.Data)
+	seen := make(map[string]int)
+	for i := 1; i <= 3; i++ {
+		for _, j := range Shard(jobs, i, 3) {
+			seen[j.String()]++
 		}
 	}
-	return files
-}
-
-// TestShardsMerge checks that the shards of a sweep, merged, report what
-// the whole sweep does: tables in every format, charts and the CSV of the
-// scaling records, whatever the order in which the shards come.
-func TestShardsMerge(t *testing.T) {
-	jobs, err := Jobs("all", Config{Solvers: []string{"gini", "minisat"}, Runs: 2})
-	if err != nil {
-		t.Fatal(err)
+	if len(seen) != len(jobs) {
+		t.Errorf("shards cover %d of %d jobs", len(seen), len(jobs))
 	}
-	whole := report(t, jobs)
-	for _, name := range []string{"results.md", "results.csv", "results.json", "scaling.csv",
-		"scaling-c.svg", "scaling-k.svg", "scaling-f.svg", "scaling-n.svg"} {
-		if whole[name] == "" {
-			t.Errorf("no %s in the report", name)
+	for j, n := range seen {
+		if n != 1 {
+			t.Errorf("job %s in %d shards", j, n)
 		}
 	}
-	merged := report(t, Shard(jobs, 3, 3), Shard(jobs, 1, 3), Shard(jobs, 2, 3))
-	if len(merged) != len(whole) {
-		t.Errorf("merged shards give %d files, the whole run %d", len(merged), len(whole))
-	}
-	for name, want := range whole {
-		if got := merged[name]; got != want {
-			t.Errorf("%s of the merged shards differs from the whole run's:\n%s\nwant\n%s", name, got, want)
+	for _, s := range []string{"0/3", "4/3", "1", "a/b", "1/0", ""} {
+		if _, _, err := ParseShard(s); err == nil {
+			t.Errorf("ParseShard(%q) accepted", s)
 		}
+	}
+	if i, n, err := ParseShard("2/3"); i != 2 || n != 3 || err != nil {
+		t.Errorf("ParseShard(2/3) = %d, %d, %v", i, n, err)
 	}
 }
 
@@ -102,11 +44,11 @@ func TestExecuteInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
-	run := func(ctx context.Context, j Job) Record {
+	run := func(_ context.Context, j Job) Record {
 		if calls++; calls == 3 {
 			cancel()
 		}
-		return fakeRun(ctx, j)
+		return Record{Job: j, Status: "ok"}
 	}
 	var done int
 	records, err := Execute(ctx, jobs, run, func(Record) error { done++; return nil })

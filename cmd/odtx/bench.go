@@ -3,18 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/bench"
+	"github.com/odtx/odtx/bench/report"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
@@ -66,7 +64,7 @@ func benchCommand() *cli.Command {
 // merge.
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Value: "md", Local: true, Usage: "format of the tables: " + strings.Join(bench.Formats, ", ")},
+		&cli.StringFlag{Name: "format", Value: "md", Local: true, Usage: "format of the tables: " + strings.Join(report.Formats, ", ")},
 		// Not bench/results, whose dated runs are committed: a run in the
 		// repository root must leave them alone.
 		&cli.StringFlag{Name: "out", Value: "odtx-bench", Local: true, Usage: "directory for the records, tables and charts"},
@@ -78,7 +76,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		return fmt.Errorf("bench wants one suite (%s or all), got %d arguments", strings.Join(bench.Suites, ", "), cmd.NArg())
 	}
 	format := cmd.String("format")
-	if err := bench.CheckFormat(format); err != nil {
+	if err := report.CheckFormat(format); err != nil {
 		return err
 	}
 	solvers := []string{strings.Join(solverNames(cmd), "+")}
@@ -117,11 +115,17 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	runner := &bench.Runner{Data: data, Timeout: cmd.Duration("timeout"), Probes: cmd.Int("jobs"), Options: options, Machine: bench.ThisMachine()}
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("find odtx to run each job in: %w", err)
+	}
+	child := &bench.ChildRunner{Runner: runner, Command: []string{self, "-q", "bench", "job"}, Stop: stopSignal,
+		WarningPrefix: warningPrefix, Warnings: os.Stderr}
 	dir := cmd.String("out")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	records, err := sweep(ctx, jobs, runner, filepath.Join(dir, stem+".jsonl"), cmd.Bool("quiet"))
+	records, err := sweep(ctx, jobs, child.Run, filepath.Join(dir, stem+".jsonl"), cmd.Bool("quiet"))
 	if err != nil {
 		return err
 	}
@@ -129,37 +133,29 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		// A shard's tables cover only its share of the jobs: show them,
 		// but leave the files to bench merge.
 		var out bytes.Buffer
-		if err := bench.WriteTables(&out, format, bench.Tables(records)); err != nil {
+		if err := report.WriteTables(&out, format, report.Tables(records)); err != nil {
 			return err
 		}
 		_, err := os.Stdout.Write(out.Bytes())
 		return err
 	}
-	return report(dir, format, records)
+	return writeReport(dir, format, records)
 }
 
-// sweep runs the jobs, writing each record to the JSONL file at path as
-// it comes, with a bar over the jobs on a terminal unless quiet.
-func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path string, quiet bool) ([]bench.Record, error) {
+// sweep runs the jobs with runJob, writing each record to the JSONL file at
+// path as it comes, with a bar over the jobs on a terminal unless quiet.
+func sweep(ctx context.Context, jobs []bench.Job, runJob func(context.Context, bench.Job) bench.Record, path string, quiet bool) ([]bench.Record, error) {
 	jsonl, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}
 	defer jsonl.Close() // after the Close below, a harmless second one
 	bar := jobProgress(len(jobs), quiet)
-	// Every job's process warns alike of a faulty solver: once is enough.
-	warned := map[string]bool{}
-	warn := func(line string) {
-		if !warned[line] {
-			warned[line] = true
-			os.Stderr.WriteString(line)
-		}
-	}
 	run := func(ctx context.Context, j bench.Job) bench.Record {
 		if bar != nil {
 			bar.Describe(j.String())
 		}
-		return runChild(ctx, runner, j, warn)
+		return runJob(ctx, j)
 	}
 	done := func(r bench.Record) error {
 		if bar != nil {
@@ -183,104 +179,20 @@ func sweep(ctx context.Context, jobs []bench.Job, runner *bench.Runner, path str
 	return records, err
 }
 
-// jobRequest is what a sweep hands the process that runs one job.
-type jobRequest struct {
-	Job     bench.Job     `json:"job"`
-	Data    string        `json:"data"`
-	Timeout time.Duration `json:"timeout"`
-	Probes  int           `json:"probes"`
-}
-
-// runChild runs job j as runner would, but in a child odtx process, so that
-// the peak memory measured is the job's own and a crash costs one record.
-// Each line the child writes on stderr as a warning goes to warn.
-func runChild(ctx context.Context, runner *bench.Runner, j bench.Job, warn func(line string)) bench.Record {
-	start := time.Now()
-	failed := func(err error) bench.Record {
-		return bench.Record{Job: j, Probes: max(runner.Probes, 1), Machine: runner.Machine, Time: start.UTC(),
-			Seconds: time.Since(start).Seconds(), Status: "error: job process: " + err.Error()}
-	}
-	self, err := os.Executable()
-	if err != nil {
-		return failed(err)
-	}
-	req, err := json.Marshal(jobRequest{Job: j, Data: runner.Data, Timeout: runner.Timeout, Probes: runner.Probes})
-	if err != nil {
-		return failed(err)
-	}
-	if runner.Timeout > 0 {
-		// The child keeps its own time limit; this one is for a child that
-		// does not.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, runner.Timeout+childGrace)
-		defer cancel()
-	}
-	cmd := exec.CommandContext(ctx, self, "-q", "bench", "job")
-	// Killed outright, the child could not stop its solver processes,
-	// which run in process groups of their own and would outlive it, nor
-	// remove their files: it gets the signal that stopped the sweep (or
-	// SIGTERM for its time limit) to stop as odtx does, and is killed only
-	// if it has not within childStop.
-	cmd.Cancel = func() error {
-		sig := syscall.SIGTERM
-		var s signalError
-		if errors.As(context.Cause(ctx), &s) {
-			sig = s.sig
-		}
-		return cmd.Process.Signal(sig)
-	}
-	cmd.WaitDelay = childStop
-	cmd.Stdin = bytes.NewReader(req)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	complaint := ""
-	for line := range strings.Lines(stderr.String()) {
-		switch {
-		case strings.HasPrefix(line, warningPrefix):
-			warn(line)
-		case complaint == "" && strings.TrimSpace(line) != "":
-			// Why the child failed, if it did.
-			complaint = strings.TrimSpace(line)
-		}
-	}
-	var rec bench.Record
-	switch {
-	case err != nil && complaint != "":
-		rec = failed(fmt.Errorf("%w: %s", err, complaint))
-	case err != nil:
-		rec = failed(err)
-	default:
-		if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
-			rec = failed(fmt.Errorf("its record: %w", err))
-		}
-	}
-	if cmd.ProcessState != nil {
-		rec.PeakMB = peakMiB(cmd.ProcessState)
-	}
-	return rec
-}
-
-// childGrace is how long past the job's time limit a child may take to stop.
-const childGrace = 30 * time.Second
-
-// childStop is how long a child signalled to stop may take to do so: it
-// kills its solvers and removes their files, which takes milliseconds.
-const childStop = 10 * time.Second
-
-// benchJob runs the job of the jobRequest on stdin and writes its record to
-// stdout.
+// benchJob runs the job on stdin in this process, a bench sweep's child,
+// and writes its record to stdout.
 func benchJob(ctx context.Context, _ *cli.Command) error {
-	var req jobRequest
-	if err := json.NewDecoder(os.Stdin).Decode(&req); err != nil {
-		return fmt.Errorf("read the job: %w", err)
-	}
-	options, err := benchOptions([]string{req.Job.Solver})
-	if err != nil {
-		return err
-	}
-	runner := &bench.Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Options: options, Machine: bench.ThisMachine()}
-	return json.NewEncoder(os.Stdout).Encode(runner.Run(ctx, req.Job))
+	return bench.ServeJob(ctx, os.Stdin, os.Stdout, func(solver string) (bench.SearchOptions, error) {
+		return benchOptions([]string{solver})
+	})
+}
+
+// stopSignal is the signal that stops a bench job's process once ctx has
+// ended: the one that stopped odtx, else SIGTERM, for the job's time limit.
+func stopSignal(ctx context.Context) os.Signal {
+	s := signalError{syscall.SIGTERM}
+	errors.As(context.Cause(ctx), &s)
+	return s.sig
 }
 
 func mergeBench(_ context.Context, cmd *cli.Command) error {
@@ -288,7 +200,7 @@ func mergeBench(_ context.Context, cmd *cli.Command) error {
 		return errors.New("bench merge wants the JSONL files to merge")
 	}
 	format := cmd.String("format")
-	if err := bench.CheckFormat(format); err != nil {
+	if err := report.CheckFormat(format); err != nil {
 		return err
 	}
 	for _, path := range cmd.Args().Slice() {
@@ -304,13 +216,13 @@ func mergeBench(_ context.Context, cmd *cli.Command) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return report(dir, format, records)
+	return writeReport(dir, format, records)
 }
 
-// report writes the tables of records to stdout and, with any charts, into
-// dir: the rendering a run and a merge share.
-func report(dir, format string, records []bench.Record) error {
-	files, err := bench.Report(records, format)
+// writeReport writes the tables of records to stdout and, with any charts,
+// into dir: the rendering a run and a merge share.
+func writeReport(dir, format string, records []bench.Record) error {
+	files, err := report.Render(records, format)
 	if err != nil {
 		return err
 	}
@@ -327,7 +239,7 @@ func report(dir, format string, records []bench.Record) error {
 // starts, and returns the search options of each, made by searchOptions.
 // The engine names dp and auto stand beside the back ends, auto with the
 // default back end for its SAT part.
-func benchOptions(solvers []string) (func(string, orchestrate.Mode) (orchestrate.Options, error), error) {
+func benchOptions(solvers []string) (bench.SearchOptions, error) {
 	type choice struct {
 		engine orchestrate.Engine
 		names  []string

@@ -1,4 +1,10 @@
-package bench
+// Package report renders the records of odtx bench (package bench): a
+// table for each suite, with each figure beside the paper's or
+// ../shared/REFERENCE.md's and the ratio between them, in Markdown, CSV or
+// JSON, and for the scaling suite a chart for each of the paper's Figures
+// 2 to 5. It depends on the records alone, so that the records of one run
+// and those of the shards of a sweep, merged, render alike.
+package report
 
 import (
 	"bytes"
@@ -9,6 +15,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/odtx/odtx/bench"
 )
 
 // Formats are the formats of the tables, by file extension.
@@ -23,17 +31,17 @@ func CheckFormat(f string) error {
 	return fmt.Errorf("unknown format %q (want %s)", f, strings.Join(Formats, ", "))
 }
 
-// A File is an output of a report.
+// A File is an output of Render.
 type File struct {
 	Name string // file name, without a directory
 	Data []byte
 }
 
-// Report renders records: first the tables in format, as results.md,
+// Render renders records: first the tables in format, as results.md,
 // results.csv or results.json, then, if there are scaling records, their
 // charts as scaling-c.svg and so on, and the records as scaling.csv. A run
 // and a merge of its shards' records report the same.
-func Report(records []Record, format string) ([]File, error) {
+func Render(records []bench.Record, format string) ([]File, error) {
 	// Every output follows the records' order, which must not depend on
 	// how the jobs were sharded.
 	sortRecords(records)

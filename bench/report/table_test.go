@@ -1,4 +1,4 @@
-package bench
+package report
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/odtx/odtx/bench"
 )
 
 // mouseJSONL is a hand-written run of the mouse suite: two learning runs
@@ -44,7 +46,7 @@ func markdownRow(t *testing.T, md string, keys ...string) []string {
 // markdown renders the tables of the records in jsonl.
 func markdown(t *testing.T, jsonl string) string {
 	t.Helper()
-	records, err := ReadRecords(strings.NewReader(jsonl), "test.jsonl")
+	records, err := bench.ReadRecords(strings.NewReader(jsonl), "test.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,36 +90,20 @@ func TestMouseTable(t *testing.T) {
 	}
 }
 
-func TestReadRecordsErrors(t *testing.T) {
-	for _, tc := range []struct{ jsonl, want string }{
-		{`{"suite":"mouse","mode":"size","status":"ok"}` + "\nnot json", "x.jsonl:2: invalid character"},
-		{`{"suite":"nope","mode":"size","status":"ok"}`, `x.jsonl:1: unknown suite "nope"`},
-		{`{"suite":"mouse","mode":"fast","status":"ok"}`, `x.jsonl:1: unknown mode "fast"`},
-		{`{"suite":"scaling","mode":"size","status":"ok"}`, "x.jsonl:1: scaling record without a point"},
-		{`{"suite":"mouse","mode":"size"}`, "x.jsonl:1: no status"},
-	} {
-		_, err := ReadRecords(strings.NewReader(tc.jsonl), "x.jsonl")
-		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("ReadRecords(%q): error %v, want %q...", tc.jsonl, err, tc.want)
-		}
-	}
-}
-
 func TestTable3Average(t *testing.T) {
-	var jsonl strings.Builder
+	jobs, err := bench.Jobs("table3", bench.Config{Solvers: []string{"gini"}, Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// iris and wine only, every split at the paper's DT_size accuracy
 	// plus one point, so the average row compares over those two alone.
-	for _, ds := range []struct {
-		name string
-		acc  float64
-	}{{"iris.csv", 0.968}, {"wine.csv", 0.93}} {
-		for fold := range table3Splits {
-			for _, mode := range Modes {
-				rec := Record{Job: Job{Suite: "table3", Dataset: ds.name, Solver: "gini", Mode: mode, Fold: fold},
-					Seconds: 1, K: 3, Nodes: 9, Accuracy: ds.acc, Status: "ok"}
-				if err := WriteRecord(&jsonl, rec); err != nil {
-					t.Fatal(err)
-				}
+	acc := map[string]float64{"iris.csv": 0.968, "wine.csv": 0.93}
+	var jsonl strings.Builder
+	for _, j := range jobs {
+		if a, ok := acc[j.Dataset]; ok {
+			rec := bench.Record{Job: j, Seconds: 1, K: 3, Nodes: 9, Accuracy: a, Status: "ok"}
+			if err := bench.WriteRecord(&jsonl, rec); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
@@ -134,7 +120,7 @@ func TestTable3Average(t *testing.T) {
 }
 
 func TestCSVAndJSON(t *testing.T) {
-	records, err := ReadRecords(strings.NewReader(mouseJSONL), "mouse.jsonl")
+	records, err := bench.ReadRecords(strings.NewReader(mouseJSONL), "mouse.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,35 +170,6 @@ func TestCSVAndJSON(t *testing.T) {
 	depth := doc[0].Rows[1]
 	if acc := depth.Cells[5]; acc.Value != nil || acc.Ref == nil || *acc.Ref != 85.6 {
 		t.Errorf("depth accuracy cell %+v, want no value (null) and the paper's 85.6", acc)
-	}
-}
-
-func TestShardAndParse(t *testing.T) {
-	jobs, err := Jobs("all", Config{Solvers: []string{"gini"}, Runs: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := make(map[string]int)
-	for i := 1; i <= 3; i++ {
-		for _, j := range Shard(jobs, i, 3) {
-			seen[j.String()]++
-		}
-	}
-	if len(seen) != len(jobs) {
-		t.Errorf("shards cover %d of %d jobs", len(seen), len(jobs))
-	}
-	for j, n := range seen {
-		if n != 1 {
-			t.Errorf("job %s in %d shards", j, n)
-		}
-	}
-	for _, s := range []string{"0/3", "4/3", "1", "a/b", "1/0", ""} {
-		if _, _, err := ParseShard(s); err == nil {
-			t.Errorf("ParseShard(%q) accepted", s)
-		}
-	}
-	if i, n, err := ParseShard("2/3"); i != 2 || n != 3 || err != nil {
-		t.Errorf("ParseShard(2/3) = %d, %d, %v", i, n, err)
 	}
 }
 

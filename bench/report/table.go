@@ -1,4 +1,4 @@
-package bench
+package report
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/odtx/odtx/bench"
 )
 
 // A Table is a suite's results beside the reference figures, rendered the
@@ -64,15 +66,15 @@ const (
 )
 
 // Tables returns a table for each suite the records hold, in the order of
-// Suites. It sorts records, which it otherwise leaves alone.
-func Tables(records []Record) []*Table {
+// bench.Suites. It sorts records, which it otherwise leaves alone.
+func Tables(records []bench.Record) []*Table {
 	sortRecords(records)
-	bySuite := make(map[string][]Record)
+	bySuite := make(map[string][]bench.Record)
 	for _, r := range records {
 		bySuite[r.Suite] = append(bySuite[r.Suite], r)
 	}
 	var tables []*Table
-	for _, s := range Suites {
+	for _, s := range bench.Suites {
 		recs := bySuite[s]
 		var t *Table
 		switch {
@@ -94,8 +96,8 @@ func Tables(records []Record) []*Table {
 }
 
 // machines names the machines that ran records, and how many jobs each.
-func machines(records []Record) string {
-	names, groups := group(records, func(r Record) string { return r.Machine.String() })
+func machines(records []bench.Record) string {
+	names, groups := group(records, func(r bench.Record) string { return r.Machine.String() })
 	slices.Sort(names)
 	parts := make([]string, len(names))
 	for i, n := range names {
@@ -108,9 +110,9 @@ func machines(records []Record) string {
 }
 
 // group splits records by key, keeping the keys in the order first seen.
-func group[K comparable](records []Record, key func(Record) K) ([]K, map[K][]Record) {
+func group[K comparable](records []bench.Record, key func(bench.Record) K) ([]K, map[K][]bench.Record) {
 	var keys []K
-	groups := make(map[K][]Record)
+	groups := make(map[K][]bench.Record)
 	for _, r := range records {
 		k := key(r)
 		if _, seen := groups[k]; !seen {
@@ -123,13 +125,13 @@ func group[K comparable](records []Record, key func(Record) K) ([]K, map[K][]Rec
 
 // mean returns the mean of f over the records that finished and that keep
 // selects, NaN if there are none.
-func mean(records []Record, keep func(Record) bool, f func(Record) float64) float64 {
-	return meanOver(records, func(r Record) bool { return r.OK() && keep(r) }, f)
+func mean(records []bench.Record, keep func(bench.Record) bool, f func(bench.Record) float64) float64 {
+	return meanOver(records, func(r bench.Record) bool { return r.OK() && keep(r) }, f)
 }
 
 // meanOver returns the mean of f over the records that keep selects, finished
 // or not, NaN if there are none.
-func meanOver(records []Record, keep func(Record) bool, f func(Record) float64) float64 {
+func meanOver(records []bench.Record, keep func(bench.Record) bool, f func(bench.Record) float64) float64 {
 	sum, n := 0.0, 0
 	for _, r := range records {
 		if keep(r) {
@@ -143,30 +145,30 @@ func meanOver(records []Record, keep func(Record) bool, f func(Record) float64) 
 	return sum / float64(n)
 }
 
-func learning(r Record) bool { return r.Learning() }
-func folds(r Record) bool    { return !r.Learning() }
-func all(Record) bool        { return true }
+func learning(r bench.Record) bool { return r.Learning() }
+func folds(r bench.Record) bool    { return !r.Learning() }
+func all(bench.Record) bool        { return true }
 
 // peak is the mean peak memory of the records that measured it, finished
 // or not: a job out of time shows how much it had taken.
-func peak(records []Record) float64 {
-	return meanOver(records, func(r Record) bool { return r.PeakMB > 0 }, func(r Record) float64 { return r.PeakMB })
+func peak(records []bench.Record) float64 {
+	return meanOver(records, func(r bench.Record) bool { return r.PeakMB > 0 }, func(r bench.Record) float64 { return r.PeakMB })
 }
 
-func seconds(r Record) float64  { return r.Seconds }
-func depth(r Record) float64    { return float64(r.K) }
-func nodes(r Record) float64    { return float64(r.Nodes) }
-func examples(r Record) float64 { return float64(r.ExamplesUsed) }
-func accuracy(r Record) float64 { return 100 * r.Accuracy }
+func seconds(r bench.Record) float64  { return r.Seconds }
+func depth(r bench.Record) float64    { return float64(r.K) }
+func nodes(r bench.Record) float64    { return float64(r.Nodes) }
+func examples(r bench.Record) float64 { return float64(r.ExamplesUsed) }
+func accuracy(r bench.Record) float64 { return 100 * r.Accuracy }
 
 // modeOrder sorts modes as the paper's rows: size, then depth.
 func modeOrder(a, b string) int {
-	return cmp.Compare(slices.Index(Modes, a), slices.Index(Modes, b))
+	return cmp.Compare(slices.Index(bench.Modes, a), slices.Index(bench.Modes, b))
 }
 
 // status summarizes how the jobs of a row ended: "12 ok", or with the
 // failures counted by kind, "10 ok, 2 timeout".
-func status(records []Record) string {
+func status(records []bench.Record) string {
 	counts := make(map[string]int)
 	for _, r := range records {
 		counts[r.Status]++
@@ -183,7 +185,7 @@ func status(records []Record) string {
 // solver and mode, the search on the whole file and the accuracy of 10-fold
 // cross-validation, beside the paper's figures and the times of the
 // paper's tool and of a DP solver on this machine kind.
-func paperTable(suite string, records []Record) *Table {
+func paperTable(suite string, records []bench.Record) *Table {
 	name := suite + ".csv"
 	number := map[string]int{"mouse": 1, "car": 2}[suite]
 	t := &Table{
@@ -214,7 +216,7 @@ func paperTable(suite string, records []Record) *Table {
 	if suite == "car" {
 		t.Notes = append(t.Notes, "car.csv lacks one of the original 1728 rows; the paper's tool gives 143 nodes on it, not the paper's 136.")
 	}
-	keys, rows := group(records, func(r Record) [2]string { return [2]string{r.Solver, r.Mode} })
+	keys, rows := group(records, func(r bench.Record) [2]string { return [2]string{r.Solver, r.Mode} })
 	slices.SortStableFunc(keys, func(a, b [2]string) int {
 		return cmp.Or(cmp.Compare(a[0], b[0]), modeOrder(a[1], b[1]))
 	})
@@ -234,7 +236,7 @@ func paperTable(suite string, records []Record) *Table {
 			Figures: []Figure{
 				{secs, p.Seconds},
 				{mean(recs, learning, examples), p.Examples},
-				{mean(recs, learning, func(r Record) float64 { return float64(r.Clauses) }), p.Clauses},
+				{mean(recs, learning, func(r bench.Record) float64 { return float64(r.Clauses) }), p.Clauses},
 				{mean(recs, learning, depth), p.K},
 				{mean(recs, learning, nodes), p.Nodes},
 				{mean(recs, folds, accuracy), p.Accuracy},
@@ -250,7 +252,7 @@ func paperTable(suite string, records []Record) *Table {
 // table3Table is the table of the paper's Table 3: per dataset and solver,
 // the means over the given splits in both modes, beside the paper's
 // figures, then the mean accuracies of each solver over the datasets.
-func table3Table(records []Record) *Table {
+func table3Table(records []bench.Record) *Table {
 	t := &Table{
 		Suite: "table3",
 		Title: "the paper's Table 3: the given train/test splits",
@@ -273,7 +275,7 @@ func table3Table(records []Record) *Table {
 				"their ratio is this run's DT_size accuracy over theirs.",
 		},
 	}
-	keys, rows := group(records, func(r Record) [2]string { return [2]string{r.Dataset, r.Solver} })
+	keys, rows := group(records, func(r bench.Record) [2]string { return [2]string{r.Dataset, r.Solver} })
 	slices.SortStableFunc(keys, func(a, b [2]string) int {
 		return cmp.Or(cmp.Compare(table3Index(a[0]), table3Index(b[0])), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
@@ -284,8 +286,8 @@ func table3Table(records []Record) *Table {
 		}
 		recs := rows[key]
 		p := table3Paper(key[0])
-		inMode := func(mode string) func(Record) bool {
-			return func(r Record) bool { return r.Mode == mode }
+		inMode := func(mode string) func(bench.Record) bool {
+			return func(r bench.Record) bool { return r.Mode == mode }
 		}
 		sizeAcc := mean(recs, inMode("size"), accuracy)
 		t.Rows = append(t.Rows, Row{
@@ -340,20 +342,18 @@ func average(xs []float64) float64 {
 // table3Index is the position of dataset in the paper's Table 3, or after
 // them all.
 func table3Index(dataset string) int {
-	for i, row := range table3 {
-		if row.Dataset == dataset {
-			return i
-		}
+	if i := slices.Index(bench.Table3Files, dataset); i >= 0 {
+		return i
 	}
-	return len(table3)
+	return len(bench.Table3Files)
 }
 
 // table3Paper is the paper's row for dataset, all NaN if it has none.
 func table3Paper(dataset string) table3Row {
-	if i := table3Index(dataset); i < len(table3) {
-		return table3[i]
+	if row, ok := table3[dataset]; ok {
+		return row
 	}
-	return table3Row{Dataset: dataset, DepthSeconds: none, DepthAccuracy: none, DepthK: none,
+	return table3Row{DepthSeconds: none, DepthAccuracy: none, DepthK: none,
 		SizeSeconds: none, SizeAccuracy: none, SizeNodes: none, BinOCT: none, CART: none, OCT: none}
 }
 
@@ -361,7 +361,7 @@ func table3Paper(dataset string) table3Row {
 // and solver, the optimum found and the time to prove it, beside the
 // optimum and the times of the paper's tool and of a DP solver there, with
 // the peak memory of the job.
-func referenceTable(records []Record) *Table {
+func referenceTable(records []bench.Record) *Table {
 	t := &Table{
 		Suite: "reference",
 		Title: "The optima and timings of ../shared/REFERENCE.md",
@@ -381,9 +381,9 @@ func referenceTable(records []Record) *Table {
 				"the paper's tool (InferDT with MiniSat) and a DP solver (STreeD).",
 		}, hereNotes...),
 	}
-	keys, rows := group(records, func(r Record) [3]string { return [3]string{r.Dataset, r.Mode, r.Solver} })
+	keys, rows := group(records, func(r bench.Record) [3]string { return [3]string{r.Dataset, r.Mode, r.Solver} })
 	slices.SortStableFunc(keys, func(a, b [3]string) int {
-		return cmp.Or(cmp.Compare(slices.Index(referenceFiles, a[0]), slices.Index(referenceFiles, b[0])),
+		return cmp.Or(cmp.Compare(slices.Index(bench.ReferenceFiles, a[0]), slices.Index(bench.ReferenceFiles, b[0])),
 			modeOrder(a[1], b[1]), cmp.Compare(a[2], b[2]))
 	})
 	for _, key := range keys {
@@ -414,4 +414,29 @@ func referenceTable(records []Record) *Table {
 		})
 	}
 	return t
+}
+
+// sortRecords puts records in an order that depends only on their jobs, so
+// that sums over them, and the tables, come out the same however the jobs
+// were split into shards and the shards merged.
+func sortRecords(records []bench.Record) {
+	slices.SortStableFunc(records, func(a, b bench.Record) int {
+		return cmp.Or(
+			cmp.Compare(a.Suite, b.Suite),
+			cmp.Compare(a.Dataset, b.Dataset),
+			cmp.Compare(a.Solver, b.Solver),
+			cmp.Compare(a.Mode, b.Mode),
+			cmp.Compare(a.Run, b.Run),
+			cmp.Compare(a.Fold, b.Fold),
+			cmp.Compare(seriesOf(a), seriesOf(b)),
+		)
+	})
+}
+
+// seriesOf is the series of a scaling record, "" for others.
+func seriesOf(r bench.Record) string {
+	if r.Point == nil {
+		return ""
+	}
+	return r.Point.Series
 }
