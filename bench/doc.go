@@ -38,25 +38,11 @@
 // [Shard] keeps every n-th job from the i-th on (odtx bench --shard i/n),
 // so that the n tasks of a job array share a suite out, slow jobs and fast
 // ones alike. Each task writes its records to results-IofN.jsonl in the
-// --out directory; odtx bench merge then renders them as one run would.
-// With Slurm, as an array of 8 tasks sharing a directory:
-//
-//	#!/bin/bash
-//	#SBATCH --job-name=odtx-bench
-//	#SBATCH --array=1-8
-//	#SBATCH --cpus-per-task=2
-//	#SBATCH --time=12:00:00
-//	odtx -q --timeout 30m bench --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" \
-//	    --data "$HOME/shared/data" --out "$HOME/odtx-bench" \
-//	    --runs 3 --solvers gini,cadical-ipasir all
-//
-// submitted with sbatch bench.sh, and once every task has ended
-// (sbatch --dependency=afterany:JOBID, or by hand):
-//
-//	odtx bench merge --out "$HOME/odtx-bench" "$HOME"/odtx-bench/results-*of8.jsonl
-//
-// which writes results.md (or --format csv, json) and, for the scaling
-// suite, scaling-c.svg, scaling-k.svg, scaling-f.svg, scaling-n.svg and
-// scaling.csv beside them. A Kubernetes indexed Job numbers its pods from
-// 0, so there the shard is $((JOB_COMPLETION_INDEX + 1))/N.
+// --out directory; odtx bench merge then renders them as one run would:
+// results.md (or --format csv, json) and, for the scaling suite,
+// scaling-c.svg, scaling-k.svg, scaling-f.svg, scaling-n.svg and
+// scaling.csv beside them. scripts/bench-slurm.sh submits such a sweep to
+// Slurm, the merge included; scripts/bench-results.sh reruns the committed
+// sittings of bench/results. Shards count from 1: a Kubernetes indexed Job,
+// which numbers its pods from 0, takes $((JOB_COMPLETION_INDEX + 1))/N.
 package bench
