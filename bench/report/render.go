@@ -50,14 +50,14 @@ func Render(records []bench.Record, format string) ([]File, error) {
 		return nil, err
 	}
 	files := []File{{Name: "results." + format, Data: tables.Bytes()}}
-	charts, err := Charts(records)
+	charts, err := scalingCharts(records)
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, charts...)
 	if len(charts) > 0 {
 		var raw bytes.Buffer
-		if err := WriteScalingCSV(&raw, records); err != nil {
+		if err := writeScalingCSV(&raw, records); err != nil {
 			return nil, err
 		}
 		files = append(files, File{Name: "scaling.csv", Data: raw.Bytes()})

@@ -53,7 +53,7 @@ func scalingGroups(records []bench.Record) ([]pointKey, map[pointKey][]bench.Rec
 
 // scalingTable lists the mean figures at every point of every series. The
 // paper shows these experiments as charts only, so there is nothing to
-// compare with but their shape; see Charts.
+// compare with but their shape; see scalingCharts.
 func scalingTable(records []bench.Record) *Table {
 	t := &Table{
 		Suite: "scaling",
@@ -89,10 +89,10 @@ func scalingTable(records []bench.Record) *Table {
 	return t
 }
 
-// Charts draws a chart of time against the varied parameter for each
+// scalingCharts draws a chart of time against the varied parameter for each
 // series the scaling records hold, a line for each solver and mode, as the
 // paper's Figures 2 to 5.
-func Charts(records []bench.Record) ([]File, error) {
+func scalingCharts(records []bench.Record) ([]File, error) {
 	var scaling []bench.Record
 	for _, r := range records {
 		if r.Suite == "scaling" {
@@ -182,9 +182,9 @@ func runs(records []bench.Record, series string) string {
 	return fmt.Sprintf("%d-%d runs", lo, hi)
 }
 
-// WriteScalingCSV writes the scaling records, one a line in the order
+// writeScalingCSV writes the scaling records, one a line in the order
 // given, with the parameters of their data: the points behind the charts.
-func WriteScalingCSV(w io.Writer, records []bench.Record) error {
+func writeScalingCSV(w io.Writer, records []bench.Record) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"series", "classes", "depth", "features", "rows", "seed", "solver", "mode", "run",
 		"seconds", "k", "nodes", "examples_used", "clauses", "status"})
