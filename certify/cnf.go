@@ -84,6 +84,8 @@ func describe(ds *dataset.Dataset, examples []int, v int, d encode.Var) string {
 		return s + fmt.Sprintf(" leaf=%d", d.Leaf)
 	case encode.KindH:
 		return s + fmt.Sprintf(" node=%d count>=%d", d.Node, d.Count)
+	case encode.KindR:
+		return s + fmt.Sprintf(" node=%d class=%q", d.Node, ds.Classes[d.Class])
 	}
 	return s
 }

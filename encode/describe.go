@@ -12,6 +12,7 @@ const (
 	KindX   Kind = "X"   // example Example goes to the true side at depth Level
 	KindU   Kind = "U"   // leaf Leaf has a class
 	KindH   Kind = "H"   // at least Count of the leaves under node Node have a class
+	KindR   Kind = "R"   // an example of class Class reaches inner node Node
 	KindAux Kind = "aux" // auxiliary variable of an at-most-one or at-least-one encoding
 )
 
@@ -25,7 +26,7 @@ type Var struct {
 
 // segment is a run of variables allocated together: one feature's F
 // variables, one example's X, all C, all U, one node's H of the counter,
-// or auxiliary variables.
+// all R, or auxiliary variables.
 type segment struct {
 	first int
 	kind  Kind
@@ -57,6 +58,8 @@ func (e *Encoder) Describe(v int) Var {
 		return Var{Kind: KindU, Leaf: off}
 	case KindH:
 		return Var{Kind: KindH, Node: s.index, Count: off + 1}
+	case KindR:
+		return Var{Kind: KindR, Node: off/e.classes + 1, Class: off % e.classes}
 	}
 	return Var{Kind: KindAux}
 }

@@ -29,6 +29,11 @@ func TestDescribe(t *testing.T) {
 			want[h] = Var{Kind: KindH, Node: q, Count: j + 1}
 		}
 	}
+	for q := 1; q <= 3; q++ {
+		for a := range 3 {
+			want[e.R(q, a)] = Var{Kind: KindR, Node: q, Class: a}
+		}
+	}
 	for i := range 2 {
 		for j := range 2 {
 			want[e.X(i, j)] = Var{Kind: KindX, Example: i, Level: j}

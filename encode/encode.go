@@ -34,6 +34,7 @@ type Encoder struct {
 	examples int
 	xBase    []int    // X variable of each example at depth 0
 	values   [][]bool // feature values of each example, for features added later
+	classOf  []int    // class of each example
 	clause   []int    // scratch, reused for every clause
 	path     []int    // scratch: literals that are false on the way to a node
 
@@ -48,6 +49,7 @@ type Encoder struct {
 	repeatsDone int // active features NoRepeats covers
 
 	count [][]int // by node: count[q][j] holds if j+1 leaves under q are used; a leaf's is its U
+	reach int     // first R variable, 0 until the counter is built
 }
 
 // New returns an encoder for trees of the given depth over features binary

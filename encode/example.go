@@ -11,7 +11,11 @@ func (e *Encoder) AddExample(values []bool, class int) {
 	e.examples++
 	e.xBase = append(e.xBase, e.alloc(e.depth, KindX, i))
 	e.values = append(e.values, values)
+	e.classOf = append(e.classOf, class)
 	e.route(i, e.active)
+	if e.reach != 0 {
+		e.reachClauses(i)
+	}
 	e.path = e.path[:0]
 	e.classConstraints(class, i, 0, 0)
 }
