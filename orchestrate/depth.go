@@ -3,8 +3,7 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
 )
 
 // answer is what a depth probe found.
@@ -15,99 +14,146 @@ type answer struct {
 	err error
 }
 
-// minDepth finds the smallest depth with a consistent tree, probing up to
-// Jobs depths at once. A tree at depth k cancels every deeper probe; the
-// answer is final once every shallower probe has proven its depth
-// impossible. It returns the probe of that depth, open, for the node search.
+// depthSearch finds the smallest depth with a consistent tree by probing up
+// to Options.Jobs depths at once, each on its own goroutine and solver.
+// Its fields belong to the goroutine of run; a probe touches only the
+// search, which has its own lock, and sends its answer on answers.
+//
+// Between two answers:
+//
+//   - Depths start in increasing order from the lower bound given; next is
+//     the shallowest not started. Every depth below next is in flight or
+//     answered.
+//   - inFlight holds, for every depth started and not answered, the cancel
+//     function of its probe.
+//   - best is the probe of the shallowest depth that found a tree, kept
+//     open for the node search, or nil. Every deeper probe is cancelled,
+//     as it can only find a worse tree; every shallower one has started,
+//     so none starts once best is set.
+//   - The proven lower bound is the search's res.MinDepth: an UNSAT at
+//     depth k raises it to k+1 (search.refute), unless a tree as shallow
+//     is in hand, which proves the solver wrong.
+//   - failure is the first error that ends the search; it cancels every
+//     probe, and none starts after it.
+//
+// Once nothing is in flight, and failure is nil, every depth below best's
+// has answered UNSAT, so best's is the smallest.
+//
+// Errors reach run as answers rather than through an errgroup: an error
+// from a probe cancelled for a shallower tree is no failure, and only run
+// can tell.
+type depthSearch struct {
+	s        *search
+	stop     context.CancelFunc // cancels every probe
+	probes   sync.WaitGroup
+	answers  chan answer
+	inFlight map[int]context.CancelFunc // by depth
+	next     int
+	best     *probe
+	failure  error
+}
+
+// minDepth runs a depthSearch from the lower bound in s.res, and returns the
+// probe of the depth it settles on, open, for the node search.
 func (s *search) minDepth(ctx context.Context) (*probe, error) {
-	ctx, cancelAll := context.WithCancel(ctx)
-	defer cancelAll()
-	var (
-		g       errgroup.Group
-		answers = make(chan answer)
-		cancels = map[int]context.CancelFunc{}
-		next    = s.res.MinDepth // the next depth to probe
-		best    *probe
-		bestK   = -1
-		failure error
-	)
-	launch := func() {
-		k := next
-		next++
-		pctx, cancel := context.WithCancel(ctx)
-		cancels[k] = cancel
-		g.Go(func() error {
-			a := answer{k: k}
-			if a.p, a.err = s.newProbe(k); a.err == nil {
-				root, err := a.p.solve(pctx, 0)
-				a.sat, a.err = root != nil, err
-			}
-			answers <- a
-			return nil
-		})
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	d := &depthSearch{
+		s:        s,
+		stop:     stop,
+		answers:  make(chan answer),
+		inFlight: map[int]context.CancelFunc{},
+		next:     s.res.MinDepth,
 	}
-	fail := func(err error) {
-		if failure == nil {
-			failure = err
-			cancelAll()
-		}
+	return d.run(ctx)
+}
+
+func (d *depthSearch) run(ctx context.Context) (*probe, error) {
+	d.startAll(ctx)
+	for len(d.inFlight) > 0 {
+		d.take(<-d.answers)
+		d.startAll(ctx)
 	}
-	// No depth beyond the tree in hand can do better, and without that
-	// bound a solver that wrongly answers UNSAT would be probed ever
-	// deeper, on ever larger formulas.
-	canLaunch := func() bool {
-		return bestK < 0 && failure == nil && next <= s.depthInHand() && len(cancels) < max(s.opt.Jobs, 1)
-	}
-	for canLaunch() {
-		launch()
-	}
-	for len(cancels) > 0 {
-		a := <-answers
-		cancels[a.k]()
-		delete(cancels, a.k)
-		switch {
-		case a.err == nil && !a.sat:
-			// Even a probe cancelled for a shallower tree may have
-			// answered first, and its UNSAT is then provably wrong.
-			if err := s.refute(a.k); err != nil {
-				fail(err)
-			}
-		case bestK >= 0 && a.k > bestK:
-			// cancelled for a shallower tree; its answer no longer matters
-		case a.err != nil:
-			fail(a.err)
-		case a.sat:
-			if best != nil {
-				best.close()
-			}
-			best, bestK = a.p, a.k
-			a.p = nil // kept open
-			for k, cancel := range cancels {
-				if k > bestK {
-					cancel()
-				}
-			}
-		default:
-			s.refute(a.k)
-		}
-		if a.p != nil {
-			a.p.close()
-		}
-		for canLaunch() {
-			launch()
-		}
-	}
-	g.Wait()
+	d.probes.Wait()
 	switch {
-	case failure != nil:
-		if best != nil {
-			best.close()
+	case d.failure != nil:
+		if d.best != nil {
+			d.best.close()
 		}
-		return nil, failure
-	case best == nil:
+		return nil, d.failure
+	case d.best == nil:
 		// Every other way ends in a tree or a failure: the floor the
 		// search was given lies above the tree in hand.
-		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", s.res.MinDepth, s.depthInHand())
+		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", d.s.res.MinDepth, d.s.depthInHand())
 	}
-	return best, nil
+	return d.best, nil
+}
+
+// startAll starts probes until Jobs are in flight or no depth is worth
+// probing. No depth beyond the tree in hand can do better, and without that
+// bound a solver that wrongly answers UNSAT would be probed ever deeper, on
+// ever larger formulas.
+func (d *depthSearch) startAll(ctx context.Context) {
+	for d.best == nil && d.failure == nil && d.next <= d.s.depthInHand() && len(d.inFlight) < max(d.s.opt.Jobs, 1) {
+		k := d.next
+		d.next++
+		pctx, cancel := context.WithCancel(ctx)
+		d.inFlight[k] = cancel
+		d.probes.Go(func() { d.answers <- d.s.probeDepth(pctx, k) })
+	}
+}
+
+// probeDepth opens a probe for depth k and runs the incremental loop on it.
+func (s *search) probeDepth(ctx context.Context, k int) answer {
+	a := answer{k: k}
+	if a.p, a.err = s.newProbe(k); a.err == nil {
+		root, err := a.p.solve(ctx, 0)
+		a.sat, a.err = root != nil, err
+	}
+	return a
+}
+
+// take weighs the answer of a probe, which is then no longer in flight.
+func (d *depthSearch) take(a answer) {
+	d.inFlight[a.k]()
+	delete(d.inFlight, a.k)
+	switch {
+	case a.err == nil && !a.sat:
+		// Even a probe cancelled for a shallower tree may have
+		// answered first, and its UNSAT is then provably wrong.
+		if err := d.s.refute(a.k); err != nil {
+			d.fail(err)
+		}
+	case d.deeperThanBest(a.k):
+		// cancelled for a shallower tree; its answer no longer matters
+	case a.err != nil:
+		d.fail(a.err)
+	default: // a tree, shallower than any before
+		if d.best != nil {
+			d.best.close()
+		}
+		d.best = a.p
+		a.p = nil // kept open
+		for k, cancel := range d.inFlight {
+			if d.deeperThanBest(k) {
+				cancel()
+			}
+		}
+	}
+	if a.p != nil {
+		a.p.close()
+	}
+}
+
+// deeperThanBest reports whether a tree has been found shallower than k.
+func (d *depthSearch) deeperThanBest(k int) bool {
+	return d.best != nil && k > d.best.enc.Depth()
+}
+
+// fail ends the search with err, unless it has failed already.
+func (d *depthSearch) fail(err error) {
+	if d.failure == nil {
+		d.failure = err
+		d.stop()
+	}
 }

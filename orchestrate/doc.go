@@ -6,12 +6,15 @@
 //
 //	Learn(ctx, ds, Options{Engine: ...})
 //	├── SAT (learnSAT): the paper's method
-//	│   ├── minDepth: depth probes, up to Options.Jobs at once, each a probe
-//	│   │   running the incremental loop (solve on the examples so far,
-//	│   │   check the tree on all of them, add one it gets wrong); a tree at
-//	│   │   depth k cancels every deeper probe
-//	│   └── then, in Size mode, decreasing leaf bounds on the last probe's
-//	│       solver (DT_size)
+//	│   ├── minDepth → depthSearch.run: up to Options.Jobs depths at once
+//	│   │   ├── probeDepth, one goroutine a depth: a probe (its own solver)
+//	│   │   │   running the incremental loop, probe.solve (solve on the
+//	│   │   │   examples so far, check the tree on all of them, add one it
+//	│   │   │   gets wrong), its answer sent back to run
+//	│   │   └── take, on run's goroutine: a tree at depth k cancels every
+//	│   │       deeper probe; an UNSAT at k raises the lower bound to k+1
+//	│   └── then, in Size mode, decreasing leaf bounds on the settled
+//	│       depth's probe (DT_size)
 //	├── DP (learnDP): package dp's Search, MinDepth then MinLeaves
 //	└── Auto (learnAuto): DP alone for HeadStart, then SAT beside it from
 //	    the depth DP has ruled out; the first proof stops the other
