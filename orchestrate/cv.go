@@ -68,7 +68,8 @@ type FoldResult struct {
 // lack, though a non-number in a column that is numeric in the training
 // rows is an error.
 //
-// Up to jobs folds run at once, or all of them if jobs < 1. Each calls
+// Up to jobs folds run at once (all of them if jobs < 1), as up to
+// opt.Jobs depths do within each fold's search. Each fold calls
 // opt.NewSolver, which must therefore be safe for concurrent use; calls to
 // opt.Progress, if set, come one at a time but from all folds interleaved.
 // The results are in fold order. The first error, such as ctx's end, stops

@@ -59,7 +59,10 @@ type Options struct {
 	// (0 means 1). More per call means fewer calls but larger formulas:
 	// worth it where a call costs a process start.
 	Batch int
-	// Jobs is how many depths are probed at once (0 means 1).
+	// Jobs is how many depths the SAT engine probes at once, each on its
+	// own goroutine and solver (0 means 1). It is odtx's one name for how
+	// much runs at once: the --jobs flag, which sets it for learn, and
+	// CrossValidate's jobs, the folds it runs at once.
 	Jobs int
 	// AllFeatures encodes every feature from the start, as the paper does,
 	// rather than one of each group of features that split the examples
