@@ -125,12 +125,12 @@ func validate(ctx context.Context, f Fold, data dataset.Options, opt Options) (F
 	if err != nil {
 		return FoldResult{}, fmt.Errorf("%s: %w", f.Train.Name, err)
 	}
-	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-	// As learn does, check the tree on the raw rows, which is also how the
+	// Checked as learn checks it, on the raw rows, which is also how the
 	// test rows are classified, so that a slip in binarizing shows here
 	// rather than as a poor accuracy.
-	if err := t.Verify(f.Train, ds.Relabelled); err != nil {
-		return FoldResult{}, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	t, err := res.VerifiedTree(ds, f.Train)
+	if err != nil {
+		return FoldResult{}, err
 	}
 	acc, err := accuracy(t, f.Test)
 	if err != nil {

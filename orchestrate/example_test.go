@@ -6,7 +6,6 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
-	"github.com/odtx/odtx/tree"
 )
 
 // The paper's Appendix example: the tree of least depth, then fewest nodes,
@@ -20,8 +19,7 @@ func ExampleLearn() {
 	if err != nil {
 		panic(err)
 	}
-	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-	if err := t.Verify(tbl, ds.Relabelled); err != nil {
+	if _, err := res.VerifiedTree(ds, tbl); err != nil {
 		panic(err)
 	}
 	fmt.Printf("depth %d, %d nodes, optimal %v, proven by %s\n", res.Root.Depth(), res.Root.Nodes(), res.Optimal, res.ProvenBy.Depth)

@@ -96,6 +96,20 @@ type Result struct {
 	Stats    tree.Stats
 }
 
+// VerifiedTree returns r.Root over the features and classes of ds, once it
+// has checked that the tree classifies every row of tbl, from which ds was
+// binarized, as its label (or its relabelling) says. The search checked
+// the tree on ds's examples; this check goes through the raw values, as
+// prediction does, so that a slip in binarizing or decoding shows as an
+// error rather than as a wrong tree.
+func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tree, error) {
+	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	if err := t.Verify(tbl, ds.Relabelled); err != nil {
+		return nil, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	}
+	return t, nil
+}
+
 // Learn returns a tree of the smallest depth that classifies every example
 // of ds correctly and, in Size mode, the fewest nodes among those. When ctx
 // ends first it returns, with ctx's error, the best consistent tree found

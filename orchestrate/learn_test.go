@@ -333,8 +333,7 @@ func TestConflictsMajority(t *testing.T) {
 			if err != nil {
 				t.Fatalf("trial %d %v: %v", trial, e, err)
 			}
-			tr := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-			if err := tr.Verify(tbl, ds.Relabelled); err != nil {
+			if _, err := res.VerifiedTree(ds, tbl); err != nil {
 				t.Fatalf("trial %d %v: %v", trial, e, err)
 			}
 			if want := bruteforce.MinErrors(rows, labels, res.Root.Depth()); len(ds.Relabelled) != want {
@@ -345,5 +344,20 @@ func TestConflictsMajority(t *testing.T) {
 	}
 	if relabelled < trials {
 		t.Fatalf("only %d rows relabelled in %d trials; the test lost its teeth", relabelled, trials)
+	}
+}
+
+// TestVerifiedTree checks that a tree that fails a raw row is an error that
+// names the row: one leaf of class 0 for the Appendix's data, whose line 6
+// is of class 1.
+func TestVerifiedTree(t *testing.T) {
+	ds, tbl, err := dataset.Load(context.Background(), "../testdata/appendix.csv", dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &Result{Root: tree.Leaf(0)}
+	_, err = res.VerifiedTree(ds, tbl)
+	if err == nil || !strings.Contains(err.Error(), "appendix.csv:6:") {
+		t.Fatalf("got %v, want an error naming line 6", err)
 	}
 }

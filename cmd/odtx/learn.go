@@ -54,12 +54,11 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if res == nil {
 		return stopped
 	}
-	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-	// The search checked the tree on the binarized examples; check it again
-	// on the raw rows, through the same code that predict uses, so that no
-	// slip in binarizing or decoding can reach the output.
-	if err := t.Verify(tbl, ds.Relabelled); err != nil {
-		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
+	// Checked on the raw rows, so that no slip in binarizing or decoding
+	// can reach the output.
+	t, err := res.VerifiedTree(ds, tbl)
+	if err != nil {
+		return err
 	}
 	meta := tree.Meta{
 		Mode:       mode.String(),
