@@ -75,16 +75,6 @@ func New(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	return e
 }
 
-// NewLazy returns an encoder like New's, but whose nodes can test no
-// feature until Activate adds some. Its formula holds only under the
-// literals Assumptions returns, which change as features are added.
-func NewLazy(out solver.ClauseAdder, depth, features, classes int) *Encoder {
-	e := newEncoder(out, depth, features, classes)
-	e.addClasses()
-	e.open = make([]int, e.innerNodes())
-	return e
-}
-
 func newEncoder(out solver.ClauseAdder, depth, features, classes int) *Encoder {
 	return &Encoder{
 		depth:   depth,
@@ -147,50 +137,4 @@ func (e *Encoder) add(lits ...int) {
 func (e *Encoder) addOnPath(lits ...int) {
 	e.clause = append(append(e.clause[:0], e.path...), lits...)
 	e.add(e.clause...)
-}
-
-// Activate lets the nodes test features fs, which must not be active yet,
-// and writes their clauses for the examples added so far.
-func (e *Encoder) Activate(fs ...int) {
-	for _, f := range fs {
-		if e.fBase[f] != 0 {
-			panic("encode: feature activated twice")
-		}
-		e.fBase[f] = e.alloc(e.innerNodes(), KindF, f)
-		for q := 1; q <= e.innerNodes(); q++ {
-			e.addAtMostOne(&e.tests[q-1], e.F(q, f))
-		}
-		e.active = append(e.active, f)
-	}
-	for i := range e.examples {
-		e.route(i, fs)
-	}
-}
-
-// Assumptions appends to dst the literals a solver must assume for the
-// formula to mean what it says: with NewLazy, that every node tests one of
-// the active features. Features activated since the last call get their
-// at-least-one clauses here, deferring to those of features to come.
-func (e *Encoder) Assumptions(dst []int) []int {
-	if e.open == nil {
-		return dst
-	}
-	if e.covered < len(e.active) || e.deferred == 0 {
-		fresh := e.active[e.covered:]
-		e.deferred = e.alloc(1+e.innerNodes(), KindAux, 0)
-		for q := 1; q <= e.innerNodes(); q++ {
-			e.clause = e.clause[:0]
-			if prev := e.open[q-1]; prev != 0 {
-				e.clause = append(e.clause, -prev)
-			}
-			for _, f := range fresh {
-				e.clause = append(e.clause, e.F(q, f))
-			}
-			e.open[q-1] = e.deferred + q
-			e.add(append(e.clause, e.open[q-1])...)
-			e.add(-e.open[q-1], e.deferred)
-		}
-		e.covered = len(e.active)
-	}
-	return append(dst, -e.deferred)
 }
