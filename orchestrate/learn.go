@@ -287,9 +287,9 @@ func (s *search) result(p *probe) *Result {
 	defer s.mu.Unlock()
 	r := s.res
 	// Depth mode leaves the node count free, and the solver fills it with
-	// tests no example needs; the search keeps them (pruning the trees it
-	// searches from made monk2's size search 1.35x slower), the user need
-	// not: car's depth-mode tree has 243 nodes rather than 345.
+	// tests no example needs; the search keeps them, as pruning the trees
+	// it searches from slowed the size search (README.md), but the user
+	// need not see them.
 	r.Root = tidy(s.ds, r.Root)
 	r.ProvenBy = proof(SAT, s.opt.Mode, r.MinNodes)
 	r.Stats = tree.Stats{SolverCalls: s.calls, Seconds: time.Since(s.start).Seconds()}
