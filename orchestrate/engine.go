@@ -14,6 +14,7 @@ const (
 
 var engineNames = [...]string{Auto: "auto", SAT: "sat", DP: "dp"}
 
+// String returns the engine's name, as ParseEngine reads it.
 func (e Engine) String() string {
 	if e < 0 || int(e) >= len(engineNames) {
 		return fmt.Sprintf("Engine(%d)", int(e))

@@ -23,6 +23,7 @@ const (
 	Size              // DT_size: the smallest depth, then the fewest nodes
 )
 
+// String returns the mode's name, as ParseMode reads it.
 func (m Mode) String() string {
 	if m == Depth {
 		return "depth"
