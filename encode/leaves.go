@@ -10,8 +10,8 @@ import "fmt"
 // are counted up the tree rather than along the leaves as in the paper's
 // sequential counter (formulas B-D): each node counts the used leaves below
 // it, a totalizer, so that the solver reasons about subtrees, which made
-// the size search faster (README.md). The counts
-// also learn from the examples before any leaf is chosen (see buildReach).
+// the size search faster (README.md). The counts also learn from the
+// examples before any leaf is chosen (see buildReach).
 //
 // The first call writes the counter, sized for that max; later calls must
 // ask for no more, which suits a search that lowers the bound.
