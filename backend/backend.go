@@ -1,7 +1,7 @@
-// Package backend names the SAT back ends odtx can run: gini in process,
-// CaDiCaL and MiniSat in process through cgo (package ipasir), and solver
-// binaries run one call at a time. It is where the back ends meet; the
-// search never sees which it has.
+// Package backend names the SAT back ends odtx can run: gini in process
+// (package gini), CaDiCaL and MiniSat in process through cgo (package
+// ipasir), and solver binaries run one call at a time (package process). It
+// is where the back ends meet; the search never sees which it has.
 package backend
 
 import (
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/ipasir"
 	"github.com/odtx/odtx/process"
 	"github.com/odtx/odtx/solver"
@@ -27,7 +28,7 @@ type Open func() (solver.Solver, error)
 // instead, every tree against every example and the leaf bound. The process
 // driver checks the models it reads, against the formula it keeps anyway.
 var inProcess = map[string]Open{
-	"gini":           func() (solver.Solver, error) { return solver.NewGini(), nil },
+	"gini":           func() (solver.Solver, error) { return gini.New(), nil },
 	"cadical-ipasir": func() (solver.Solver, error) { return ipasir.NewCaDiCaL() },
 	"minisat-ipasir": func() (solver.Solver, error) { return ipasir.NewMiniSat() },
 }

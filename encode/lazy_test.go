@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -86,7 +87,7 @@ func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int, extra ...
 		}
 		assumptions = append(assumptions, bound)
 	}
-	s := solver.NewGini()
+	s := gini.New()
 	defer s.Close()
 	f.AddTo(s)
 	res, err := s.Solve(context.Background(), assumptions)

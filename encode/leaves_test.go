@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -13,7 +14,7 @@ import (
 // leaves than it have a class.
 func TestLeafBound(t *testing.T) {
 	for depth := range 4 {
-		s := solver.NewGini()
+		s := gini.New()
 		e := New(s, depth, 1, 1)
 		leaves := 1 << depth
 		bounds := make([]int, leaves+1)

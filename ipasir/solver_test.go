@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -146,7 +147,7 @@ func TestAgreesWithGini(t *testing.T) {
 		ctx := context.Background()
 		counts := map[solver.Result]int{}
 		for trial := range 40 {
-			s, ref := newSolver(t, l), solver.NewGini()
+			s, ref := newSolver(t, l), gini.New()
 			var f solver.Formula
 			all := multi{s, ref, &f}
 			vars := 10 + r.IntN(40)
@@ -178,7 +179,7 @@ func TestAgreesWithGini(t *testing.T) {
 					}
 					// A fresh gini: gini breaks on solving an unsatisfiable
 					// formula again.
-					core := solver.NewGini()
+					core := gini.New()
 					f.AddTo(core)
 					if r, _ := core.Solve(ctx, failed); r != solver.Unsat {
 						t.Fatalf("trial %d: failed assumptions %v of %v are satisfiable", trial, failed, assumptions)

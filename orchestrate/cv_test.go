@@ -137,7 +137,7 @@ func TestCrossValidate(t *testing.T) {
 		{"-3", "red", "a"}, {"4.5", "purple", "b"}, {"1e3", "red", "b"}, {"3.999", "blue", "a"},
 	})
 	folds := []Fold{{Train: train, Test: copies}, {Train: threshold, Test: unseen}}
-	got, err := CrossValidate(context.Background(), folds, dataset.Options{}, Options{Mode: Size, NewSolver: gini}, 0)
+	got, err := CrossValidate(context.Background(), folds, dataset.Options{}, Options{Mode: Size, NewSolver: newGini}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestCrossValidate(t *testing.T) {
 func TestCrossValidateErrors(t *testing.T) {
 	good := randomTable(rand.New(rand.NewPCG(1, 2)), 20)
 	contradictory := newTable("bad train", []string{"x", "y"}, [][]string{{"1", "0"}, {"1", "1"}})
-	opt := Options{Mode: Depth, NewSolver: gini}
+	opt := Options{Mode: Depth, NewSolver: newGini}
 	tests := []struct {
 		name  string
 		folds []Fold
@@ -202,11 +202,11 @@ func TestCrossValidateMouse(t *testing.T) {
 		}
 		return res
 	}
-	serial := run(1, Options{Mode: Depth, NewSolver: gini})
+	serial := run(1, Options{Mode: Depth, NewSolver: newGini})
 	// Progress is called from every fold; -race checks that the calls do
 	// not overlap.
 	calls := 0
-	parallel := run(2, Options{Mode: Depth, NewSolver: gini, Progress: func(Progress) { calls++ }})
+	parallel := run(2, Options{Mode: Depth, NewSolver: newGini, Progress: func(Progress) { calls++ }})
 	if !reflect.DeepEqual(withoutSeconds(serial), withoutSeconds(parallel)) {
 		t.Errorf("jobs=1 and jobs=2 differ:\n%+v\n%+v", serial, parallel)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -122,7 +123,7 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return nil, errors.New("no examples")
 	}
 	if opt.NewSolver == nil {
-		opt.NewSolver = func() (solver.Solver, error) { return solver.NewGini(), nil }
+		opt.NewSolver = func() (solver.Solver, error) { return gini.New(), nil }
 	}
 	switch opt.Engine {
 	case Auto:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/internal/testgen"
@@ -19,7 +20,7 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-func gini() (solver.Solver, error) { return solver.NewGini(), nil }
+func newGini() (solver.Solver, error) { return gini.New(), nil }
 
 // TestAgainstBruteForce compares both modes with an exhaustive search over
 // all trees of depth at most 3, leaves at any depth, on random datasets.
@@ -43,7 +44,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		for _, mode := range []Mode{Depth, Size} {
 			// Neither batches of counterexamples, parallel depth probes
 			// nor grouping features may change the optimum.
-			opt := Options{Mode: mode, Engine: SAT, NewSolver: gini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
+			opt := Options{Mode: mode, Engine: SAT, NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
 			res, err := Learn(context.Background(), ds, opt)
 			if err != nil {
 				t.Fatalf("trial %d (%d features, %d rows) %v: %v", trial, m, len(ds.Examples), mode, err)
@@ -110,7 +111,7 @@ func TestSharedDatasets(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: c.engine, NewSolver: gini, Jobs: 1 + int(mode)})
+				res, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: c.engine, NewSolver: newGini, Jobs: 1 + int(mode)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -141,7 +142,7 @@ func BenchmarkLearn(b *testing.B) {
 					b.Fatal(err)
 				}
 				for b.Loop() {
-					if _, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: SAT, NewSolver: gini}); err != nil {
+					if _, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: SAT, NewSolver: newGini}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -160,7 +161,7 @@ func TestTimeout(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: gini, Jobs: 3})
+	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: newGini, Jobs: 3})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the deadline", err)
 	}
@@ -192,7 +193,7 @@ func TestEveryThresholdKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Learn(context.Background(), ds, Options{Mode: Size, NewSolver: gini})
+	res, err := Learn(context.Background(), ds, Options{Mode: Size, NewSolver: newGini})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func TestWrongModels(t *testing.T) {
 		{false, "the solver's model has"}, // leaves over the bound
 	} {
 		opt := Options{Mode: Size, Engine: SAT, AllFeatures: true, NewSolver: func() (solver.Solver, error) {
-			return &liar{solver.NewGini(), c.allFalse}, nil
+			return &liar{gini.New(), c.allFalse}, nil
 		}}
 		_, err := Learn(context.Background(), ds, opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -270,7 +271,7 @@ func TestEnginesAgree(t *testing.T) {
 		}
 		var got [2]*Result
 		for i, e := range []Engine{SAT, DP} {
-			res, err := Learn(context.Background(), ds, Options{Mode: Size, Engine: e, NewSolver: gini})
+			res, err := Learn(context.Background(), ds, Options{Mode: Size, Engine: e, NewSolver: newGini})
 			if err != nil {
 				t.Fatalf("trial %d %v: %v", trial, e, err)
 			}
@@ -329,7 +330,7 @@ func TestConflictsMajority(t *testing.T) {
 			labels[i] = int(rec[m][0])
 		}
 		for _, e := range []Engine{SAT, DP} {
-			res, err := Learn(context.Background(), ds, Options{Mode: Depth, Engine: e, NewSolver: gini})
+			res, err := Learn(context.Background(), ds, Options{Mode: Depth, Engine: e, NewSolver: newGini})
 			if err != nil {
 				t.Fatalf("trial %d %v: %v", trial, e, err)
 			}

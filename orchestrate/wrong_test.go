@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -39,7 +40,7 @@ func lyingFrom(from int) func() (solver.Solver, error) {
 		calls int
 	)
 	return func() (solver.Solver, error) {
-		return &unsatAfter{Solver: solver.NewGini(), mu: &mu, calls: &calls, from: from}, nil
+		return &unsatAfter{Solver: gini.New(), mu: &mu, calls: &calls, from: from}, nil
 	}
 }
 
@@ -74,7 +75,7 @@ func TestWrongUnsatNodes(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(2, 3)), 6, 30, 2)
 	// One job, so that every run makes the same calls.
 	var bounds []int
-	opt := Options{Mode: Size, Engine: SAT, NewSolver: gini, Jobs: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
+	opt := Options{Mode: Size, Engine: SAT, NewSolver: newGini, Jobs: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
 	if _, err := Learn(context.Background(), ds, opt); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package solver
+package solver_test
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/solver"
 )
 
 // TestPortfolioAgreesWithGini solves random 3-SAT formulas, grown a batch of
@@ -23,11 +25,11 @@ func TestPortfolioAgreesWithGini(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
 	const vars = 30
-	answered := map[Result]int{}
+	answered := map[solver.Result]int{}
 	for round := range 20 {
-		alone := NewGini()
-		p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()}, nil)
-		var f Formula
+		alone := gini.New()
+		p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{gini.New(), gini.New()}, nil)
+		var f solver.Formula
 		calls := 0
 	grow:
 		for batch := range 8 {
@@ -54,27 +56,27 @@ func TestPortfolioAgreesWithGini(t *testing.T) {
 					t.Fatalf("round %d, batch %d, assuming %v: portfolio %v, %v; gini alone %v", round, batch, assume, got, err, want)
 				}
 				answered[got]++
-				if got == Sat {
+				if got == solver.Sat {
 					if err := f.Check(p.Value, assume); err != nil {
 						t.Fatalf("round %d, batch %d, assuming %v: %v", round, batch, assume, err)
 					}
 				}
-				if w := p.(*Race).Winner(); w != "gini-a" && w != "gini-b" {
+				if w := p.(*solver.Race).Winner(); w != "gini-a" && w != "gini-b" {
 					t.Fatalf("Winner = %q", w)
 				}
-				if got == Unsat && assume == nil {
+				if got == solver.Unsat && assume == nil {
 					break grow
 				}
 			}
 		}
-		if wins := p.(*Race).Wins(); wins["gini-a"]+wins["gini-b"] != calls || len(wins) != 2 {
+		if wins := p.(*solver.Race).Wins(); wins["gini-a"]+wins["gini-b"] != calls || len(wins) != 2 {
 			t.Errorf("round %d: Wins = %v after %d calls", round, wins, calls)
 		}
 		if err := p.Close(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if answered[Sat] == 0 || answered[Unsat] == 0 {
+	if answered[solver.Sat] == 0 || answered[solver.Unsat] == 0 {
 		t.Errorf("answers %v; the test wants both", answered)
 	}
 }
@@ -82,16 +84,16 @@ func TestPortfolioAgreesWithGini(t *testing.T) {
 // stall is a solver that never answers: its Solve returns only when its
 // context ends.
 type stall struct {
-	Formula
+	solver.Formula
 	canceled atomic.Bool // Solve saw context.Canceled
 	returned atomic.Bool // Solve has returned
 }
 
-func (s *stall) Solve(ctx context.Context, _ []int) (Result, error) {
+func (s *stall) Solve(ctx context.Context, _ []int) (solver.Result, error) {
 	defer s.returned.Store(true)
 	<-ctx.Done()
 	s.canceled.Store(errors.Is(ctx.Err(), context.Canceled))
-	return Unknown, ctx.Err()
+	return solver.Unknown, ctx.Err()
 }
 
 func (*stall) Value(int) bool { return false }
@@ -103,7 +105,7 @@ func TestPortfolioStopsLosers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	slow := &stall{}
-	p := Portfolio([]string{"stall", "gini"}, []Solver{slow, NewGini()}, nil)
+	p := solver.Portfolio([]string{"stall", "gini"}, []solver.Solver{slow, gini.New()}, nil)
 	p.AddClause([]int{1, 2})
 	p.AddClause([]int{-1})
 	before := runtime.NumGoroutine()
@@ -118,8 +120,8 @@ func TestPortfolioStopsLosers(t *testing.T) {
 			case <-stop:
 				return
 			default:
-				p.(*Race).Winner()
-				p.(*Race).Wins()
+				p.(*solver.Race).Winner()
+				p.(*solver.Race).Wins()
 			}
 		}
 	})
@@ -127,7 +129,7 @@ func TestPortfolioStopsLosers(t *testing.T) {
 	close(stop)
 	wg.Wait()
 
-	if r != Sat || err != nil || !p.Value(2) {
+	if r != solver.Sat || err != nil || !p.Value(2) {
 		t.Fatalf("Solve = %v, %v, x2 = %v; want SAT with x2", r, err, p.Value(2))
 	}
 	if !slow.returned.Load() {
@@ -136,7 +138,7 @@ func TestPortfolioStopsLosers(t *testing.T) {
 	if !slow.canceled.Load() {
 		t.Fatal("the slow member was not canceled by the portfolio")
 	}
-	if w := p.(*Race).Winner(); w != "gini" {
+	if w := p.(*solver.Race).Winner(); w != "gini" {
 		t.Errorf("Winner = %q, want gini", w)
 	}
 	// gini's own solving goroutine may take a moment to exit after handing
@@ -151,31 +153,31 @@ func TestPortfolioStopsLosers(t *testing.T) {
 
 // broken is a solver whose every call fails.
 type broken struct {
-	Formula
+	solver.Formula
 	err error
 }
 
-func (b *broken) Solve(context.Context, []int) (Result, error) { return Unknown, b.err }
-func (*broken) Value(int) bool                                 { return false }
-func (b *broken) Close() error                                 { return b.err }
+func (b *broken) Solve(context.Context, []int) (solver.Result, error) { return solver.Unknown, b.err }
+func (*broken) Value(int) bool                                        { return false }
+func (b *broken) Close() error                                        { return b.err }
 
 // silent is a solver that gives no answer and no error.
-type silent struct{ Formula }
+type silent struct{ solver.Formula }
 
-func (*silent) Solve(context.Context, []int) (Result, error) { return Unknown, nil }
-func (*silent) Value(int) bool                               { return false }
-func (*silent) Close() error                                 { return nil }
+func (*silent) Solve(context.Context, []int) (solver.Result, error) { return solver.Unknown, nil }
+func (*silent) Value(int) bool                                      { return false }
+func (*silent) Close() error                                        { return nil }
 
 // TestPortfolioSurvivesFailures: members that fail drop out of the call,
 // and each failure is reported, on every call.
 func TestPortfolioSurvivesFailures(t *testing.T) {
 	licence := errors.New("no licence")
 	var reports []string
-	p := Portfolio([]string{"broken", "silent", "gini"},
-		[]Solver{&broken{err: licence}, &silent{}, NewGini()},
-		func(e *MemberError) { reports = append(reports, e.Error()) })
+	p := solver.Portfolio([]string{"broken", "silent", "gini"},
+		[]solver.Solver{&broken{err: licence}, &silent{}, gini.New()},
+		func(e *solver.MemberError) { reports = append(reports, e.Error()) })
 	p.AddClause([]int{1})
-	for i, want := range []Result{Sat, Unsat} {
+	for i, want := range []solver.Result{solver.Sat, solver.Unsat} {
 		reports = nil
 		r, err := p.Solve(context.Background(), []int{1 - 2*i})
 		if r != want || err != nil {
@@ -189,11 +191,11 @@ func TestPortfolioSurvivesFailures(t *testing.T) {
 			t.Errorf("call %d: reports %q, want %q", i+1, reports, wantReports)
 		}
 	}
-	if w := p.(*Race).Winner(); w != "gini" {
+	if w := p.(*solver.Race).Winner(); w != "gini" {
 		t.Errorf("Winner = %q, want gini", w)
 	}
 	want := map[string]int{"broken": 0, "silent": 0, "gini": 2}
-	if got := p.(*Race).Wins(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := p.(*solver.Race).Wins(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Wins = %v, want %v", got, want)
 	}
 }
@@ -202,12 +204,12 @@ func TestPortfolioSurvivesFailures(t *testing.T) {
 // late is set, only once the call is canceled, as a member does that
 // finishes just after another.
 type stubborn struct {
-	Formula
-	result Result
+	solver.Formula
+	result solver.Result
 	late   bool
 }
 
-func (s *stubborn) Solve(ctx context.Context, _ []int) (Result, error) {
+func (s *stubborn) Solve(ctx context.Context, _ []int) (solver.Result, error) {
 	if s.late {
 		<-ctx.Done()
 	}
@@ -222,16 +224,16 @@ func (*stubborn) Close() error   { return nil }
 // the SAT answer is taken, as its model can be checked and the UNSAT cannot.
 func TestPortfolioDisagreement(t *testing.T) {
 	for _, unsatFirst := range []bool{true, false} {
-		sat, unsat := &stubborn{result: Sat, late: unsatFirst}, &stubborn{result: Unsat, late: !unsatFirst}
+		sat, unsat := &stubborn{result: solver.Sat, late: unsatFirst}, &stubborn{result: solver.Unsat, late: !unsatFirst}
 		var reports []string
-		p := Portfolio([]string{"sat", "unsat"}, []Solver{sat, unsat}, func(e *MemberError) {
+		p := solver.Portfolio([]string{"sat", "unsat"}, []solver.Solver{sat, unsat}, func(e *solver.MemberError) {
 			reports = append(reports, e.Error())
 		})
 		r, err := p.Solve(context.Background(), nil)
-		if r != Sat || err != nil || !p.Value(1) {
+		if r != solver.Sat || err != nil || !p.Value(1) {
 			t.Errorf("unsat first %v: Solve = %v, %v, want SAT with sat's model", unsatFirst, r, err)
 		}
-		if w := p.(*Race).Winner(); w != "sat" {
+		if w := p.(*solver.Race).Winner(); w != "sat" {
 			t.Errorf("unsat first %v: Winner = %q, want sat", unsatFirst, w)
 		}
 		// The member that answered last is the one reported.
@@ -247,16 +249,16 @@ func TestPortfolioDisagreement(t *testing.T) {
 
 func TestPortfolioAllFail(t *testing.T) {
 	errA, errB := errors.New("no licence"), errors.New("crashed")
-	p := Portfolio([]string{"a", "b", "c"}, []Solver{&broken{err: errA}, &broken{err: errB}, &silent{}}, nil)
+	p := solver.Portfolio([]string{"a", "b", "c"}, []solver.Solver{&broken{err: errA}, &broken{err: errB}, &silent{}}, nil)
 	r, err := p.Solve(context.Background(), nil)
 	const msg = "portfolio: a: no licence; b: crashed; c: gave no answer"
-	if r != Unknown || err == nil || err.Error() != msg {
+	if r != solver.Unknown || err == nil || err.Error() != msg {
 		t.Fatalf("Solve = %v, %v; want UNKNOWN, %s", r, err, msg)
 	}
 	if !errors.Is(err, errA) || !errors.Is(err, errB) {
 		t.Errorf("%v does not wrap the members' errors", err)
 	}
-	if w := p.(*Race).Winner(); w != "" {
+	if w := p.(*solver.Race).Winner(); w != "" {
 		t.Errorf("Winner = %q, want none", w)
 	}
 	if p.Value(1) {
@@ -268,23 +270,23 @@ func TestPortfolioAllFail(t *testing.T) {
 }
 
 func TestPortfolioStops(t *testing.T) {
-	p := Portfolio([]string{"gini-a", "gini-b"}, []Solver{NewGini(), NewGini()}, nil)
+	p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{gini.New(), gini.New()}, nil)
 	testgen.Pigeonhole(p.AddClause, 11, 0)
-	ctx := stopsAtDeadline(t, p)
+	ctx := testgen.StopsAtDeadline(t, p)
 	// A context that has already ended starts no member.
-	if r, err := p.Solve(ctx, nil); r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
+	if r, err := p.Solve(ctx, nil); r != solver.Unknown || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Solve after the deadline = %v, %v", r, err)
 	}
 }
 
 func ExamplePortfolio() {
-	s := Portfolio([]string{"gini-1", "gini-2"}, []Solver{NewGini(), NewGini()}, nil)
+	s := solver.Portfolio([]string{"gini-1", "gini-2"}, []solver.Solver{gini.New(), gini.New()}, nil)
 	defer s.Close()
 	s.AddClause([]int{1, 2}) // x1 or x2
 	s.AddClause([]int{-1})   // not x1
 	r, _ := s.Solve(context.Background(), nil)
 	fmt.Println(r, s.Value(1), s.Value(2))
-	fmt.Println(s.(*Race).Wins()["gini-1"] + s.(*Race).Wins()["gini-2"])
+	fmt.Println(s.(*solver.Race).Wins()["gini-1"] + s.(*solver.Race).Wins()["gini-2"])
 	// Output:
 	// SAT false true
 	// 1

@@ -1,6 +1,9 @@
 // Package solver defines the incremental SAT solver interface that odtx's
-// encoder and search loop are written against, and gini, the pure-Go back end
-// that needs no installation.
+// encoder and search loop are written against, and what works on any
+// solver behind it: the Formula that keeps clauses to check models
+// against, the iCNF Trace of a run, and the Portfolio that races solvers.
+// The back ends themselves are packages of their own (gini, ipasir,
+// process), gathered by name in package backend.
 //
 // Literals are DIMACS integers: variable v is the literal v, its negation -v,
 // and variables are numbered from 1.

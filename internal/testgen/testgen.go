@@ -3,12 +3,16 @@
 package testgen
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/bruteforce"
+	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -38,6 +42,24 @@ func Pigeonhole(add func(lits []int), holes, or int) {
 			}
 		}
 	}
+}
+
+// StopsAtDeadline fails t unless s.Solve, under a 100 ms deadline, returns
+// Unknown with the deadline's error within a second. It returns the ended
+// context, for a test to try s on it again.
+func StopsAtDeadline(t testing.TB, s solver.Solver) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	t.Cleanup(cancel)
+	start := time.Now()
+	r, err := s.Solve(ctx, nil)
+	if r != solver.Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve = %v, %v; want UNKNOWN, deadline exceeded", r, err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("stopped after %v", d)
+	}
+	return ctx
 }
 
 // Dataset draws up to rows distinct examples over features binary features,

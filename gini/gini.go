@@ -1,17 +1,21 @@
-package solver
+// Package gini is odtx's pure-Go SAT back end: github.com/go-air/gini behind
+// the solver.Solver interface. It needs no install and no cgo, so it is the
+// back end odtx runs when none is named.
+package gini
 
 import (
 	"context"
 	"slices"
 	"time"
 
-	"github.com/go-air/gini"
+	goair "github.com/go-air/gini"
 	"github.com/go-air/gini/z"
+	"github.com/odtx/odtx/solver"
 )
 
-// Gini is the pure-Go back end, github.com/go-air/gini.
-type Gini struct {
-	g *gini.Gini
+// Solver is an incremental gini solver.
+type Solver struct {
+	g *goair.Gini
 	// reserved is the largest variable gini has been shown: gini resets
 	// every variable's saved phase whenever a solve finds more variables
 	// than the last, which an incremental search adding examples would
@@ -22,13 +26,15 @@ type Gini struct {
 	reserved int
 }
 
-// NewGini returns an empty gini solver.
-func NewGini() *Gini {
-	return &Gini{g: gini.New()}
+var _ solver.Solver = (*Solver)(nil)
+
+// New returns an empty gini solver.
+func New() *Solver {
+	return &Solver{g: goair.New()}
 }
 
-// AddClause implements ClauseAdder.
-func (s *Gini) AddClause(lits []int) {
+// AddClause implements solver.ClauseAdder.
+func (s *Solver) AddClause(lits []int) {
 	top := 0
 	for _, l := range lits {
 		s.g.Add(z.Dimacs2Lit(l))
@@ -44,16 +50,16 @@ func (s *Gini) AddClause(lits []int) {
 	}
 }
 
-// Solve implements Solver.
-func (s *Gini) Solve(ctx context.Context, assumptions []int) (Result, error) {
+// Solve implements solver.Solver.
+func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, error) {
 	if err := ctx.Err(); err != nil {
-		return Unknown, err
+		return solver.Unknown, err
 	}
 	for _, a := range assumptions {
 		s.g.Assume(z.Dimacs2Lit(a))
 	}
 	if ctx.Done() == nil {
-		return giniResult(s.g.Solve()), nil
+		return result(s.g.Solve()), nil
 	}
 	// gini's asynchronous handle can be stopped but not waited on together
 	// with a channel (its Wait holds the lock Stop needs), so poll it, with a
@@ -66,39 +72,40 @@ func (s *Gini) Solve(ctx context.Context, assumptions []int) (Result, error) {
 		select {
 		case <-ctx.Done():
 			h.Stop()
-			return Unknown, ctx.Err()
+			return solver.Unknown, ctx.Err()
 		case <-timer.C:
 		}
 		if r, done := h.Test(); done {
-			return giniResult(r), nil
+			return result(r), nil
 		}
 		wait = min(2*wait, 5*time.Millisecond)
 		timer.Reset(wait)
 	}
 }
 
-func giniResult(r int) Result {
+// result translates gini's answer, which is 1, -1 or 0.
+func result(r int) solver.Result {
 	switch r {
 	case 1:
-		return Sat
+		return solver.Sat
 	case -1:
-		return Unsat
+		return solver.Unsat
 	}
-	return Unknown
+	return solver.Unknown
 }
 
-// Value implements Solver.
-func (s *Gini) Value(v int) bool {
+// Value implements solver.Solver.
+func (s *Solver) Value(v int) bool {
 	if z.Var(v) > s.g.MaxVar() {
 		return false
 	}
 	return s.g.Value(z.Var(v).Pos())
 }
 
-// Failed implements Failer.
-func (s *Gini) Failed(lit int) bool {
+// Failed implements solver.Failer.
+func (s *Solver) Failed(lit int) bool {
 	return slices.Contains(s.g.Why(nil), z.Dimacs2Lit(lit))
 }
 
-// Close implements Solver. gini holds nothing outside the Go heap.
-func (s *Gini) Close() error { return nil }
+// Close implements solver.Solver. gini holds nothing outside the Go heap.
+func (s *Solver) Close() error { return nil }
