@@ -1,7 +1,18 @@
 // Package backend names the SAT back ends odtx can run: gini in process
 // (package gini), CaDiCaL and MiniSat in process through cgo (package
 // ipasir), and solver binaries run one call at a time (package process). It
-// is where the back ends meet; the search never sees which it has.
+// is where the back ends meet; the search never sees which it has, and
+// what it should do differently on one (Batch) is said here.
+//
+// # Adding a back end
+//
+// A solver binary that reads DIMACS and answers in the SAT competition's
+// format needs no code: name it in package process's table of known
+// solvers. A library is a package beside gini and ipasir whose type
+// implements solver.Solver, with a Solve that returns soon after its
+// context ends; name its constructor in inProcess below, and say in Batch
+// if the search should run differently on it. The command line, odtx bench
+// and this package's agreement tests then run it by name.
 package backend
 
 import (
@@ -44,16 +55,23 @@ func Names() []string {
 	return append(names, append(process.Names(), "exec:PATH")...)
 }
 
-// OneShot reports whether the named back ends all start afresh on every
-// call, as solver binaries do, so that each call pays for a process start
-// and for reading the whole formula again.
-func OneShot(names ...string) bool {
+// oneShotBatch is how many counterexamples the search adds per call to a
+// solver binary, which starts afresh each call; see README.md for what it
+// costs.
+const oneShotBatch = 8
+
+// Batch is how many misclassified examples the search should add after each
+// call to the named back ends (a portfolio if several): more than one when
+// they all start afresh on every call, as solver binaries do, since each
+// call then pays for a process start and for reading the whole formula
+// again; one when any keeps its state between calls.
+func Batch(names ...string) int {
 	for _, name := range names {
 		if _, inProc := inProcess[name]; inProc {
-			return false
+			return 1
 		}
 	}
-	return true
+	return oneShotBatch
 }
 
 // LookupPortfolio returns the constructor of a portfolio that races the

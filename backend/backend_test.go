@@ -87,6 +87,26 @@ func TestBackEndsAgreeOnRandomData(t *testing.T) {
 	}
 }
 
+// TestBatch: the search adds several examples per call only where every
+// member of the race starts afresh on each call.
+func TestBatch(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  int
+	}{
+		{[]string{"gini"}, 1},
+		{[]string{"cadical-ipasir"}, 1},
+		{[]string{"minisat"}, oneShotBatch},
+		{[]string{"exec:/opt/sat/solve"}, oneShotBatch},
+		{[]string{"minisat", "cadical"}, oneShotBatch},
+		{[]string{"minisat", "gini"}, 1},
+	} {
+		if got := Batch(tc.names...); got != tc.want {
+			t.Errorf("Batch(%q) = %d, want %d", tc.names, got, tc.want)
+		}
+	}
+}
+
 // inProcessNames are the back ends linked into odtx, the C ones only in
 // builds with their tags.
 var inProcessNames = []string{"gini", "cadical-ipasir", "minisat-ipasir"}

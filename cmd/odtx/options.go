@@ -43,10 +43,6 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	return opt, nil
 }
 
-// oneShotBatch is how many counterexamples to add per call to a solver
-// binary, which starts afresh each call; see README.md for what it costs.
-const oneShotBatch = 8
-
 // engine returns the engine --engine names. Naming a SAT back end with
 // --solver or --portfolio, or asking for a --trace of its calls, means the
 // SAT engine unless --engine is given too.
@@ -69,12 +65,9 @@ func engine(cmd *cli.Command) (orchestrate.Engine, error) {
 // mode on engine e, with the named back ends (a portfolio if several),
 // whose constructor is newSolver, for the SAT engine.
 func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
-	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0]}
+	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0], Batch: backend.Batch(names...)}
 	if len(names) > 1 {
 		opt.Solver = "portfolio " + strings.Join(names, ",")
-	}
-	if backend.OneShot(names...) {
-		opt.Batch = oneShotBatch
 	}
 	return opt
 }
