@@ -5,7 +5,6 @@ package gini
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	goair "github.com/go-air/gini"
@@ -100,11 +99,6 @@ func (s *Solver) Value(v int) bool {
 		return false
 	}
 	return s.g.Value(z.Var(v).Pos())
-}
-
-// Failed implements solver.Failer.
-func (s *Solver) Failed(lit int) bool {
-	return slices.Contains(s.g.Why(nil), z.Dimacs2Lit(lit))
 }
 
 // Close implements solver.Solver. gini holds nothing outside the Go heap.

@@ -13,7 +13,6 @@ void ipasir_add(void *solver, int32_t lit_or_zero);
 void ipasir_assume(void *solver, int32_t lit);
 int ipasir_solve(void *solver);
 int32_t ipasir_val(void *solver, int32_t lit);
-int ipasir_failed(void *solver, int32_t lit);
 void ipasir_set_terminate(void *solver, void *data, int (*terminate)(void *data));
 
 // CaDiCaL's IPASIR functions only forward to its C API, so an IPASIR solver
@@ -71,15 +70,6 @@ static void model(void *s, bool *model, int32_t max_var) {
 	for (int32_t v = 1; v <= max_var; v++) model[v] = ipasir_val(solver, v) > 0;
 }
 
-static int failed(void *s, int32_t *assumptions, int n) {
-	void *solver = ((cadical *)s)->solver;
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		if (ipasir_failed(solver, assumptions[i])) assumptions[k++] = assumptions[i];
-	}
-	return k;
-}
-
 static void stop(void *s) {
 	__atomic_store_n(&((cadical *)s)->stop, 1, __ATOMIC_RELAXED);
 }
@@ -97,7 +87,6 @@ static const odtx_lib lib = {
 	.add = add,
 	.solve = solve,
 	.model = model,
-	.failed = failed,
 	.stop = stop,
 	.resume = resume,
 };

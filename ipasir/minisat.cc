@@ -6,7 +6,6 @@
 #define __STDC_FORMAT_MACROS
 
 #include <new>
-#include <vector>
 
 #include <minisat/core/Solver.h>
 
@@ -20,8 +19,7 @@ namespace {
 // variables that later clauses and assumptions mention.
 struct Shim : Solver {
 	vec<Lit> clause, assumed;
-	std::vector<char> inConflict; // by literal, for failed
-	bool broken = false;          // an exception left the solver unusable
+	bool broken = false; // an exception left the solver unusable
 
 	Lit lit(int32_t l) {
 		Var v = (l > 0 ? l : -l) - 1;
@@ -94,26 +92,12 @@ void model(void *s, bool *model, int32_t max_var) {
 	}
 }
 
-// MiniSat's final conflict holds the negations of the assumptions it used.
-int failed(void *s, int32_t *assumptions, int n) {
-	Shim *m = shim(s);
-	const vec<Lit> &conflict = m->conflict;
-	m->inConflict.resize(2 * size_t(m->nVars()));
-	for (int i = 0; i < conflict.size(); i++) m->inConflict[toInt(~conflict[i])] = 1;
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		if (m->inConflict[toInt(m->lit(assumptions[i]))]) assumptions[k++] = assumptions[i];
-	}
-	for (int i = 0; i < conflict.size(); i++) m->inConflict[toInt(~conflict[i])] = 0;
-	return k;
-}
-
 void stop(void *s) { shim(s)->stop(); }
 
 void resume(void *s) { shim(s)->clearInterrupt(); }
 
 const odtx_lib lib = {
-	signature, init, release, add, solve, model, failed, stop, resume,
+	signature, init, release, add, solve, model, stop, resume,
 };
 
 }  // namespace

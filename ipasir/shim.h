@@ -23,9 +23,6 @@ typedef struct odtx_lib {
 	int (*solve)(void *s, const int32_t *assumptions, int n);
 	// model sets model[v] for the variables 1 to max_var after SAT.
 	void (*model)(void *s, bool *model, int32_t max_var);
-	// failed moves the failed ones of the n assumptions to the front after
-	// UNSAT and returns how many there are.
-	int (*failed)(void *s, int32_t *assumptions, int n);
 	// stop is called from another thread, while solve runs or just before
 	// it starts, and makes it return 0 soon; resume, called once solve has
 	// returned, undoes it.

@@ -15,9 +15,6 @@ static int odtx_solve(const odtx_lib *l, void *s, const int32_t *assumptions, in
 	return l->solve(s, assumptions, n);
 }
 static void odtx_model(const odtx_lib *l, void *s, bool *model, int32_t max_var) { l->model(s, model, max_var); }
-static int odtx_failed(const odtx_lib *l, void *s, int32_t *assumptions, int n) {
-	return l->failed(s, assumptions, n);
-}
 static void odtx_stop(const odtx_lib *l, void *s) { l->stop(s); }
 static void odtx_resume(const odtx_lib *l, void *s) { l->resume(s); }
 */
@@ -28,7 +25,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"unsafe"
 
 	"github.com/odtx/odtx/solver"
@@ -49,14 +45,10 @@ type Solver struct {
 	pending     []C.int32_t // clauses not yet given to the solver, each ended by 0
 	maxVar      int
 	assumptions []C.int32_t
-	model       []bool      // model[v] in the last SAT answer
-	failed      []C.int32_t // failed assumptions of the last UNSAT answer
+	model       []bool // model[v] in the last SAT answer
 }
 
-var (
-	_ solver.Solver = (*Solver)(nil)
-	_ solver.Failer = (*Solver)(nil)
-)
+var _ solver.Solver = (*Solver)(nil)
 
 var errClosed = errors.New("ipasir: Solve on a closed solver")
 
@@ -111,8 +103,6 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	if err := ctx.Err(); err != nil {
 		return solver.Unknown, err
 	}
-	// failed shares the assumptions' array, so drop it before refilling.
-	s.failed = nil
 	s.assumptions = s.assumptions[:0]
 	for _, a := range assumptions {
 		s.assumptions = append(s.assumptions, s.lit(a))
@@ -129,10 +119,6 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 		C.odtx_model(s.lib, s.ptr, (*C.bool)(unsafe.Pointer(&s.model[0])), C.int32_t(s.maxVar))
 		return solver.Sat, nil
 	case solver.Unsat:
-		if len(s.assumptions) > 0 {
-			k := C.odtx_failed(s.lib, s.ptr, &s.assumptions[0], C.int(len(s.assumptions)))
-			s.failed = s.assumptions[:k]
-		}
 		return solver.Unsat, nil
 	}
 	if err := ctx.Err(); err != nil && r == 0 {
@@ -187,14 +173,6 @@ var testHookStart func(watcherExited <-chan struct{})
 // false.
 func (s *Solver) Value(v int) bool {
 	return v > 0 && v < len(s.model) && s.model[v]
-}
-
-// Failed implements solver.Failer: it reports whether assumption lit was
-// needed to prove the last Unsat answer. The failed assumptions are fetched
-// once per Unsat answer, since CaDiCaL aborts the process if asked after
-// anything has changed its state.
-func (s *Solver) Failed(lit int) bool {
-	return lit == int(int32(lit)) && slices.Contains(s.failed, C.int32_t(lit))
 }
 
 // Close implements solver.Solver. Clauses still buffered are dropped

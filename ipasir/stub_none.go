@@ -13,10 +13,7 @@ import (
 // returns one, so its methods only satisfy the interface.
 type Solver struct{}
 
-var (
-	_ solver.Solver = (*Solver)(nil)
-	_ solver.Failer = (*Solver)(nil)
-)
+var _ solver.Solver = (*Solver)(nil)
 
 // AddClause implements solver.ClauseAdder.
 func (*Solver) AddClause([]int) {}
@@ -28,9 +25,6 @@ func (*Solver) Solve(context.Context, []int) (solver.Result, error) {
 
 // Value implements solver.Solver.
 func (*Solver) Value(int) bool { return false }
-
-// Failed implements solver.Failer.
-func (*Solver) Failed(int) bool { return false }
 
 // Signature names the solver library.
 func (*Solver) Signature() string { return "" }

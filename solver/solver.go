@@ -53,10 +53,3 @@ type Solver interface {
 	// Close releases the solver's resources.
 	Close() error
 }
-
-// Failer is a Solver that tells which assumptions an Unsat answer rests on.
-type Failer interface {
-	// Failed reports whether assumption lit was needed to prove the last
-	// Unsat answer.
-	Failed(lit int) bool
-}
