@@ -28,12 +28,12 @@ func checkLits(t *testing.T, lits []int, vars int) {
 	}
 }
 
-// FuzzReadCNF: ReadCNF rejects in one line what it does not take, and a
-// formula it takes has literals within its variables and reads back the
-// same once written.
+// FuzzReadCNF: Writer writes every formula the tests' reader takes so that
+// it reads back the same; the reader rejects in one line what it does not
+// take, and what it takes has literals within its variables.
 func FuzzReadCNF(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
-		vars, clauses, err := ReadCNF(bytes.NewReader(in))
+		vars, clauses, err := readCNF(bytes.NewReader(in))
 		checkError(t, err)
 		if err != nil {
 			return
@@ -53,7 +53,7 @@ func FuzzReadCNF(f *testing.F) {
 		if err := w.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		vars2, clauses2, err := ReadCNF(&out)
+		vars2, clauses2, err := readCNF(&out)
 		if err != nil || vars2 != vars || !slices.EqualFunc(clauses2, clauses, slices.Equal) {
 			t.Fatalf("written and read back: %d variables, %v, %v; want %d, %v", vars2, clauses2, err, vars, clauses)
 		}

@@ -1,5 +1,5 @@
-// Package dimacs reads and writes the text formats spoken by SAT solvers:
-// DIMACS CNF formulas, their incremental iCNF variant, and the answers
+// Package dimacs speaks the text formats of SAT solvers: it writes DIMACS
+// CNF formulas and their incremental iCNF variant, and reads the answers
 // solvers print, in the SAT competition's form or in MiniSat's result file.
 //
 // Literals are DIMACS integers: variable v is the literal v, its negation

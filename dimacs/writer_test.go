@@ -17,9 +17,9 @@ func TestWriterRoundTrip(t *testing.T) {
 		check(t, w.Clause(c))
 	}
 	check(t, w.Flush())
-	vars, got, err := ReadCNF(strings.NewReader(b.String()))
+	vars, got, err := readCNF(strings.NewReader(b.String()))
 	if err != nil {
-		t.Fatalf("ReadCNF of\n%s: %v", b.String(), err)
+		t.Fatalf("readCNF of\n%s: %v", b.String(), err)
 	}
 	if vars != 1000000 || !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("read back %d variables, %v; want 1000000, %v", vars, got, want)

@@ -1,19 +1,21 @@
 package dimacs
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 )
 
-// ReadCNF reads a DIMACS CNF formula: comment lines, the problem line
+// readCNF reads a DIMACS CNF formula: comment lines, the problem line
 // "p cnf vars clauses", then clauses, each ended by 0, which may share or
 // span lines. It checks the formula against the problem line, and its
-// errors name the line at fault.
-func ReadCNF(r io.Reader) (vars int, clauses [][]int, err error) {
+// errors name the line at fault. It is the tests' check of what Writer
+// writes: odtx writes formulas for solvers and reads none back (package
+// drat, which checks proofs, reads its own).
+func readCNF(r io.Reader) (vars int, clauses [][]int, err error) {
 	s := newLineScanner(r)
 	declared, header := 0, false
 	var clause []int
@@ -72,46 +74,33 @@ func ReadCNF(r io.Reader) (vars int, clauses [][]int, err error) {
 	return vars, clauses, nil
 }
 
-// lineScanner reads lines and counts them for error messages.
-type lineScanner struct {
-	sc *bufio.Scanner
-	n  int
-}
-
-func newLineScanner(r io.Reader) *lineScanner {
-	sc := bufio.NewScanner(r)
-	// MiniSat writes a whole model on one line: megabytes for big formulas.
-	sc.Buffer(make([]byte, 64<<10), 1<<30)
-	return &lineScanner{sc: sc}
-}
-
-func (s *lineScanner) scan() bool {
-	if !s.sc.Scan() {
-		return false
+func TestReadCNFTolerant(t *testing.T) {
+	in := "c a comment\n\np cnf 3 4\nc between clauses\n1 -2\n  3 0 -1 0\n0\n2 3 0"
+	vars, got, err := readCNF(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
 	}
-	s.n++
-	return true
-}
-
-func (s *lineScanner) text() string { return s.sc.Text() }
-
-func (s *lineScanner) err() error {
-	if err := s.sc.Err(); err != nil {
-		return fmt.Errorf("after line %d: %w", s.n, err)
+	want := [][]int{{1, -2, 3}, {-1}, {}, {2, 3}}
+	if vars != 3 || !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("got %d variables, %v; want 3, %v", vars, got, want)
 	}
-	return nil
 }
 
-func (s *lineScanner) errorf(format string, args ...any) error {
-	return fmt.Errorf("line %d: "+format, append([]any{s.n}, args...)...)
-}
-
-// clip quotes text for an error message, shortened so that the message stays
-// one readable line whatever a solver printed.
-func clip(text string) string {
-	const limit = 40
-	if len(text) > limit {
-		return strconv.Quote(text[:limit]) + "..."
+func TestReadCNFErrors(t *testing.T) {
+	for _, tc := range []struct{ in, err string }{
+		{"", "no p line"},
+		{"c only\n", "no p line"},
+		{"1 2 0\n", "line 1: clause before the p line"},
+		{"p cnf 2 1\np cnf 2 1\n", "line 2: second p line"},
+		{"p dnf 2 1\n", `line 1: bad p line "p dnf 2 1"`},
+		{"p cnf x 1\n", `line 1: bad p line "p cnf x 1"`},
+		{"p cnf 2 1\n1 x 0\n", `line 2: bad literal "x"`},
+		{"p cnf 2 1\n1 -3 0\n", "line 2: literal -3 beyond the 2 variables of the p line"},
+		{"p cnf 2 2\n1 0\n2\n", "line 3: last clause not ended by 0"},
+		{"p cnf 2 2\n1 0\n", "p line declares 2 clauses, found 1"},
+	} {
+		if _, _, err := readCNF(strings.NewReader(tc.in)); err == nil || err.Error() != tc.err {
+			t.Errorf("readCNF(%q) = %v, want error %q", tc.in, err, tc.err)
+		}
 	}
-	return strconv.Quote(text)
 }
