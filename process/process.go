@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"time"
 
 	"github.com/odtx/odtx/dimacs"
 	"github.com/odtx/odtx/solver"
@@ -17,12 +16,10 @@ import (
 // Solver is a solver.Solver that runs a solver binary for each Solve call.
 // It keeps every clause, since each call gives the solver the whole formula.
 type Solver struct {
-	cfg      Config
-	path     string // the binary, found when the Solver was made
-	formula  solver.Formula
-	model    []bool // model[v] is the value of variable v in the last model
-	calls    int
-	overhead time.Duration
+	cfg     Config
+	path    string // the binary, found when the Solver was made
+	formula solver.Formula
+	model   []bool // model[v] is the value of variable v in the last model
 }
 
 // New returns an empty Solver running the binary of cfg. It fails, naming the
@@ -59,11 +56,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	if err := ctx.Err(); err != nil {
 		return solver.Unknown, err
 	}
-	s.calls++
 	s.model = s.model[:0]
-	start := time.Now()
-	var child time.Duration
-	defer func() { s.overhead += time.Since(start) - child }()
 
 	cnf, err := os.CreateTemp("", "odtx-*.cnf")
 	if err != nil {
@@ -84,9 +77,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	defer os.Remove(out.Name())
 	defer out.Close()
 
-	runStart := time.Now()
 	state, stderr, err := s.run(ctx, cnf.Name(), out)
-	child = time.Since(runStart)
 	if ctx.Err() != nil {
 		return solver.Unknown, ctx.Err()
 	}
@@ -160,10 +151,3 @@ func (s *Solver) Value(v int) bool {
 // Close implements solver.Solver. Nothing outlives a Solve call, so there is
 // nothing to release.
 func (s *Solver) Close() error { return nil }
-
-// Calls is the number of Solve calls so far.
-func (s *Solver) Calls() int { return s.calls }
-
-// Overhead is the time Solve calls spent other than running the solver:
-// writing the formula and reading and checking the answers.
-func (s *Solver) Overhead() time.Duration { return s.overhead }
