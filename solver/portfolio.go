@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Portfolio returns a Solver that races solvers, named by names, on the same
@@ -15,8 +13,7 @@ import (
 // calls at once and takes the first definite answer, SAT or UNSAT without an
 // error; it then cancels the others and waits for them, so that no member is
 // still running when it returns. Value reads the model of the member that
-// answered. The underlying implementation is a *Race, which also tells which
-// member answered.
+// answered.
 //
 // A member that fails, with an error or with no answer, drops out of the
 // call and the others go on. Solve fails only when every member has failed,
@@ -35,25 +32,22 @@ import (
 // members that disagree. It is called from Solve's goroutine.
 //
 // Portfolio panics unless there are as many names as solvers, at least one,
-// and the names are distinct, as they name the members in errors and in Wins.
+// and the names are distinct, as they name the members in errors.
 // The portfolio owns the members: its Close closes them.
 func Portfolio(names []string, solvers []Solver, report func(*MemberError)) Solver {
 	if len(solvers) == 0 || len(names) != len(solvers) {
 		panic(fmt.Sprintf("solver: Portfolio of %d names and %d solvers", len(names), len(solvers)))
 	}
-	wins := make(map[string]int, len(names))
-	for _, n := range names {
-		if _, dup := wins[n]; dup {
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
 			panic(fmt.Sprintf("solver: Portfolio names two members %q", n))
 		}
-		wins[n] = 0
 	}
-	return &Race{
+	return &portfolio{
 		names:   slices.Clone(names),
 		members: slices.Clone(solvers),
 		report:  report,
 		winner:  -1,
-		wins:    wins,
 	}
 }
 
@@ -80,22 +74,16 @@ func (e *MemberError) Error() string {
 // Unwrap returns Err, so that errors.Is sees the member's own error.
 func (e *MemberError) Unwrap() error { return e.Err }
 
-// A Race is the Solver that Portfolio returns.
-type Race struct {
+// portfolio is the Solver that Portfolio returns.
+type portfolio struct {
 	names   []string
 	members []Solver
 	report  func(*MemberError)
-
-	// mu guards winner and wins, so that Winner and Wins may be called, say
-	// for progress reports, while Solve runs. Value reads winner unlocked, as
-	// only Solve writes it and Value may not run at the same time as Solve.
-	mu     sync.Mutex
-	winner int // index of the member that answered the last Solve, or -1
-	wins   map[string]int
+	winner  int // index of the member that answered the last Solve, or -1
 }
 
 // AddClause implements ClauseAdder.
-func (r *Race) AddClause(lits []int) {
+func (r *portfolio) AddClause(lits []int) {
 	for _, s := range r.members {
 		s.AddClause(lits)
 	}
@@ -111,8 +99,8 @@ type answer struct {
 // Solve implements Solver. It returns only when every member's Solve has
 // returned, so it is only as prompt as the slowest member is at stopping
 // when its context is canceled.
-func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
-	r.setWinner(-1)
+func (r *portfolio) Solve(ctx context.Context, assumptions []int) (Result, error) {
+	r.winner = -1
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
 	}
@@ -167,7 +155,7 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 		}
 	}
 	if winner >= 0 {
-		r.setWinner(winner)
+		r.winner = winner
 		return result, nil
 	}
 	// When ctx has ended, the members' errors are mostly its own, seen
@@ -178,52 +166,24 @@ func (r *Race) Solve(ctx context.Context, assumptions []int) (Result, error) {
 	return Unknown, &memberErrors{names: r.names, errs: errs}
 }
 
-func (r *Race) tell(e *MemberError) {
+func (r *portfolio) tell(e *MemberError) {
 	if r.report != nil {
 		r.report(e)
 	}
 }
 
-func (r *Race) setWinner(i int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.winner = i
-	if i >= 0 {
-		r.wins[r.names[i]]++
-	}
-}
-
 // Value implements Solver. It is false for every variable unless the last
 // Solve returned Sat.
-func (r *Race) Value(v int) bool {
+func (r *portfolio) Value(v int) bool {
 	if r.winner < 0 {
 		return false
 	}
 	return r.members[r.winner].Value(v)
 }
 
-// Winner returns the name of the member that answered the last Solve, or ""
-// if it got no answer or is still running.
-func (r *Race) Winner() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.winner < 0 {
-		return ""
-	}
-	return r.names[r.winner]
-}
-
-// Wins returns how many Solve calls each member has answered, by name,
-// with every member present. The map is the caller's.
-func (r *Race) Wins() map[string]int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return maps.Clone(r.wins)
-}
-
 // Close implements Solver. It closes every member, even after one fails,
 // and returns the first error, naming its member.
-func (r *Race) Close() error {
+func (r *portfolio) Close() error {
 	var first error
 	for i, s := range r.members {
 		if err := s.Close(); err != nil && first == nil {
