@@ -44,9 +44,9 @@ func (f *Formula) MaxVar() int { return f.maxVar }
 // Len is the number of clauses.
 func (f *Formula) Len() int { return f.clauses }
 
-// All yields each clause, numbered from 1, without its ending 0. The slice
+// all yields each clause, numbered from 1, without its ending 0. The slice
 // is only valid during the yield.
-func (f *Formula) All() iter.Seq2[int, []int32] {
+func (f *Formula) all() iter.Seq2[int, []int32] {
 	return func(yield func(int, []int32) bool) {
 		n := 1
 		for _, c := range f.chunks {
@@ -87,7 +87,7 @@ func (f *Formula) Check(value func(v int) bool, assumptions []int) error {
 			return fmt.Errorf("assumption %d is false", a)
 		}
 	}
-	for n, c := range f.All() {
+	for n, c := range f.all() {
 		satisfied := false
 		for _, l := range c {
 			if holds(int(l)) {
@@ -123,7 +123,7 @@ func (f *Formula) AddTo(dst ClauseAdder) {
 func (f *Formula) ints() iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		var clause []int
-		for _, c := range f.All() {
+		for _, c := range f.all() {
 			clause = clause[:0]
 			for _, l := range c {
 				clause = append(clause, int(l))

@@ -41,7 +41,7 @@ func TestFormulaChunks(t *testing.T) {
 		want = append(want, c)
 	}
 	n := 0
-	for i, c := range f.All() {
+	for i, c := range f.all() {
 		if i != n+1 || !slices.Equal(toInts(c), want[n]) {
 			t.Fatalf("clause %d: #%d, %d literals; want #%d, %d literals", n, i, len(c), n+1, len(want[n]))
 		}
