@@ -6,7 +6,6 @@
 
 // The IPASIR prototypes, as in the SAT competition's ipasir.h, which Debian
 // does not install.
-const char *ipasir_signature(void);
 void *ipasir_init(void);
 void ipasir_release(void *solver);
 void ipasir_add(void *solver, int32_t lit_or_zero);
@@ -78,10 +77,7 @@ static void resume(void *s) {
 	__atomic_store_n(&((cadical *)s)->stop, 0, __ATOMIC_RELAXED);
 }
 
-static const char *signature(void) { return ipasir_signature(); }
-
 static const odtx_lib lib = {
-	.signature = signature,
 	.init = init,
 	.release = release,
 	.add = add,

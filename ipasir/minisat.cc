@@ -35,8 +35,6 @@ struct Shim : Solver {
 
 Shim *shim(void *s) { return static_cast<Shim *>(s); }
 
-const char *signature() { return "minisat-2.2"; }
-
 void *init() {
 	try {
 		return new Shim;
@@ -97,7 +95,7 @@ void stop(void *s) { shim(s)->stop(); }
 void resume(void *s) { shim(s)->clearInterrupt(); }
 
 const odtx_lib lib = {
-	signature, init, release, add, solve, model, stop, resume,
+	init, release, add, solve, model, stop, resume,
 };
 
 }  // namespace

@@ -15,7 +15,6 @@ extern "C" {
 // (10 SAT, 20 UNSAT, 0 stopped), or -1 when the solver failed (out of
 // memory) and is no longer usable.
 typedef struct odtx_lib {
-	const char *(*signature)(void);
 	void *(*init)(void);
 	void (*release)(void *s);
 	// add takes n literals, clauses each ended by 0.

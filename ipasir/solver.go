@@ -7,7 +7,6 @@ package ipasir
 
 // cgo calls C functions by name only, so each call through a solver's table
 // goes through one of these.
-static const char *odtx_signature(const odtx_lib *l) { return l->signature(); }
 static void *odtx_init(const odtx_lib *l) { return l->init(); }
 static void odtx_release(const odtx_lib *l, void *s) { l->release(s); }
 static void odtx_add(const odtx_lib *l, void *s, const int32_t *lits, int n) { l->add(s, lits, n); }
@@ -59,11 +58,6 @@ func open(lib *C.odtx_lib, name string) (*Solver, error) {
 		return nil, fmt.Errorf("ipasir: %s: out of memory starting a solver", name)
 	}
 	return &Solver{lib: lib, name: name, ptr: ptr}, nil
-}
-
-// Signature names the solver library and its version.
-func (s *Solver) Signature() string {
-	return C.GoString(C.odtx_signature(s.lib))
 }
 
 // AddClause implements solver.ClauseAdder. It panics on a literal that is 0

@@ -19,7 +19,7 @@ import (
 // lib is a C solver compiled into this build. Each solver's test file adds
 // its own, so that every test here runs on each.
 type lib struct {
-	name string // as Signature spells it
+	name string
 	open func() (*Solver, error)
 }
 
@@ -44,14 +44,6 @@ func newSolver(tb testing.TB, l lib) *Solver {
 	}
 	tb.Cleanup(func() { s.Close() })
 	return s
-}
-
-func TestSignature(t *testing.T) {
-	forEach(t, func(t *testing.T, l lib) {
-		if sig := newSolver(t, l).Signature(); !strings.Contains(strings.ToLower(sig), l.name) {
-			t.Errorf("Signature = %q, want a %s version", sig, l.name)
-		}
-	})
 }
 
 func TestModel(t *testing.T) {

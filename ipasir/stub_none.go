@@ -26,8 +26,5 @@ func (*Solver) Solve(context.Context, []int) (solver.Result, error) {
 // Value implements solver.Solver.
 func (*Solver) Value(int) bool { return false }
 
-// Signature names the solver library.
-func (*Solver) Signature() string { return "" }
-
 // Close implements solver.Solver.
 func (*Solver) Close() error { return nil }
