@@ -80,14 +80,3 @@ func TestTimeoutDP(t *testing.T) {
 		t.Errorf("optimal %v, depth %d, bound %+v; want not optimal, 3 <= bound <= depth", doc.Optimal, doc.Depth, doc.Bound)
 	}
 }
-
-// TestQuietAndPipes: on a pipe, learn's stderr holds no progress, only the
-// summary line, and with -q nothing at all.
-func TestQuietAndPipes(t *testing.T) {
-	if r := mustRun(t, ".", "", "learn", appendixCSV); !summaryLine.MatchString(r.stderr) || withoutSummary(r.stderr) != "" {
-		t.Errorf("odtx learn: stderr %q, want the summary line alone", r.stderr)
-	}
-	if r := mustRun(t, ".", "", "-q", "learn", appendixCSV); r.stderr != "" {
-		t.Errorf("odtx -q learn: stderr %q, want nothing", r.stderr)
-	}
-}
