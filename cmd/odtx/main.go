@@ -120,27 +120,45 @@ func version() string {
 	return "(devel)"
 }
 
+// Flag names that more than one file reads: the global flags, which app
+// declares for every command; --trace, which learn declares and the shared
+// helpers read; and --conflicts, which dataFlags and predict declare and
+// learn reads too. A command's other flags are read only beside their
+// declaration, by their names.
+const (
+	flagEngine    = "engine"
+	flagSolver    = "solver"
+	flagPortfolio = "portfolio"
+	flagTimeout   = "timeout"
+	// flagJobs is checked once, by its Validator, so that every command
+	// reads cmd.Int(flagJobs) as it is: at least 1.
+	flagJobs      = "jobs"
+	flagQuiet     = "quiet"
+	flagTrace     = "trace"
+	flagConflicts = "conflicts"
+)
+
 func app() *cli.Command {
 	root := &cli.Command{
 		Name:  "odtx",
 		Usage: "learn provably optimal decision trees with SAT solvers and dynamic programming",
 		Flags: []cli.Flag{
 			&cli.StringFlag{
-				Name:  "engine",
+				Name:  flagEngine,
 				Value: "auto",
 				Usage: "exact method: sat (the paper's SAT encoding), dp (dynamic programming over example sets) or auto (per dataset, the one measured faster for its kind); --solver alone means sat",
 			},
 			&cli.StringFlag{
-				Name:  "solver",
+				Name:  flagSolver,
 				Value: backend.Default,
 				Usage: "SAT back end: " + strings.Join(backend.Names(), ", "),
 			},
 			&cli.StringFlag{
-				Name:  "portfolio",
+				Name:  flagPortfolio,
 				Usage: "race these back ends (comma-separated) on every call and take the first answer",
 			},
 			&cli.DurationFlag{
-				Name:  "timeout",
+				Name:  flagTimeout,
 				Usage: "stop after this long (e.g. 30s, 5m) with the best tree found, exit code 2; 0 means no limit",
 				Validator: func(d time.Duration) error {
 					if d < 0 {
@@ -150,7 +168,7 @@ func app() *cli.Command {
 				},
 			},
 			&cli.IntFlag{
-				Name:  "jobs",
+				Name:  flagJobs,
 				Value: runtime.NumCPU(),
 				Usage: "depths probed (or folds run) at once",
 				Validator: func(n int) error {
@@ -161,7 +179,7 @@ func app() *cli.Command {
 				},
 			},
 			&cli.BoolFlag{
-				Name:    "quiet",
+				Name:    flagQuiet,
 				Aliases: []string{"q"},
 				Usage:   "no progress on stderr",
 			},
@@ -171,7 +189,7 @@ func app() *cli.Command {
 		// Global flags that exclude each other, checked once for every
 		// command.
 		Before: func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
-			if cmd.IsSet("solver") && cmd.IsSet("portfolio") {
+			if cmd.IsSet(flagSolver) && cmd.IsSet(flagPortfolio) {
 				return ctx, errors.New("--solver and --portfolio both name the back end: give one (a portfolio may include the solver)")
 			}
 			return ctx, nil

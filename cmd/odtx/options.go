@@ -18,7 +18,7 @@ func dataFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "label", Usage: "label column (default: the last column)"},
 		&cli.StringFlag{Name: "split", Value: "threshold", Usage: "numeric columns as threshold (col <= v) or eq (col == v) tests"},
-		&cli.StringFlag{Name: "conflicts", Value: "error", Usage: "identical rows with different labels: error, or majority (each group takes its most frequent label; the tree then errs on the others, the fewest errors any tree makes)"},
+		&cli.StringFlag{Name: flagConflicts, Value: "error", Usage: "identical rows with different labels: error, or majority (each group takes its most frequent label; the tree then errs on the others, the fewest errors any tree makes)"},
 	}
 }
 
@@ -33,7 +33,7 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	default:
 		return dataset.Options{}, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
 	}
-	switch c := cmd.String("conflicts"); c {
+	switch c := cmd.String(flagConflicts); c {
 	case "error":
 	case "majority":
 		opt.Conflicts = dataset.Majority
@@ -47,15 +47,15 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 // --solver or --portfolio, or asking for a --trace of its calls, means the
 // SAT engine unless --engine is given too.
 func engine(cmd *cli.Command) (orchestrate.Engine, error) {
-	e, err := orchestrate.ParseEngine(cmd.String("engine"))
+	e, err := orchestrate.ParseEngine(cmd.String(flagEngine))
 	if err != nil {
 		return 0, err
 	}
-	sat := cmd.IsSet("solver") || cmd.IsSet("portfolio") || cmd.String("trace") != ""
+	sat := cmd.IsSet(flagSolver) || cmd.IsSet(flagPortfolio) || cmd.String(flagTrace) != ""
 	switch {
-	case !cmd.IsSet("engine") && sat:
+	case !cmd.IsSet(flagEngine) && sat:
 		return orchestrate.SAT, nil
-	case e == orchestrate.DP && cmd.String("trace") != "":
+	case e == orchestrate.DP && cmd.String(flagTrace) != "":
 		return 0, errors.New("--trace records SAT solver calls, and the dp engine makes none")
 	}
 	return e, nil
@@ -85,7 +85,7 @@ func interrupted(ctx context.Context, err error) error {
 
 // withTimeout returns ctx limited to the --timeout, if one is set.
 func withTimeout(ctx context.Context, cmd *cli.Command) (context.Context, context.CancelFunc) {
-	if d := cmd.Duration("timeout"); d > 0 {
+	if d := cmd.Duration(flagTimeout); d > 0 {
 		return context.WithTimeout(ctx, d)
 	}
 	return ctx, func() {}

@@ -19,7 +19,7 @@ func predictCommand() *cli.Command {
 		ArgsUsage: "DATA.csv (- for stdin)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "tree", Usage: "tree written by learn --format json", Required: true},
-			&cli.StringFlag{Name: "conflicts", Value: "error", Usage: "majority: also say how many rows contradict identical ones, which every tree gets wrong"},
+			&cli.StringFlag{Name: flagConflicts, Value: "error", Usage: "majority: also say how many rows contradict identical ones, which every tree gets wrong"},
 		},
 		Action: predict,
 	}
@@ -33,8 +33,8 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if err := notDir(cmd.String("tree")); err != nil {
 		return err
 	}
-	majority := cmd.String("conflicts") == "majority"
-	if c := cmd.String("conflicts"); !majority && c != "error" {
+	majority := cmd.String(flagConflicts) == "majority"
+	if c := cmd.String(flagConflicts); !majority && c != "error" {
 		return fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
 	}
 	f, err := os.Open(cmd.String("tree"))

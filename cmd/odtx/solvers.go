@@ -14,10 +14,10 @@ import (
 
 // solverNames returns the back ends --portfolio names, or else --solver.
 func solverNames(cmd *cli.Command) []string {
-	if p := cmd.String("portfolio"); p != "" {
+	if p := cmd.String(flagPortfolio); p != "" {
 		return strings.Split(p, ",")
 	}
-	return []string{cmd.String("solver")}
+	return []string{cmd.String(flagSolver)}
 }
 
 // solverFactory returns the constructor of the --solver back end (or of
@@ -28,7 +28,7 @@ func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() erro
 	if err != nil {
 		return nil, nil, err
 	}
-	path := cmd.String("trace")
+	path := cmd.String(flagTrace)
 	if path == "" {
 		return open, func() error { return nil }, nil
 	}
