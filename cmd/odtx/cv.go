@@ -55,7 +55,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	}
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
-	jobs := int(cmd.Int("jobs"))
+	jobs := cmd.Int(flagJobs)
 	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, solverNames(cmd), mode, newSolver), jobs)
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
@@ -68,7 +68,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d folds done: the others' trees were not proven optimal",
-			cmd.Duration("timeout"), len(results), len(folds))}
+			cmd.Duration(flagTimeout), len(results), len(folds))}
 	case err != nil:
 		return interrupted(ctx, err)
 	}

@@ -24,7 +24,7 @@ func learnCommand() *cli.Command {
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
-			&cli.StringFlag{Name: "trace", Usage: "write the incremental run to this file as an iCNF trace"},
+			&cli.StringFlag{Name: flagTrace, Usage: "write the incremental run to this file as an iCNF trace"},
 			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},
 		}, dataFlags()...),
 		Action: learn,
@@ -64,7 +64,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		Mode:       mode.String(),
 		Engine:     res.Engine.String(),
 		ProvenBy:   res.ProvenBy,
-		Relabelled: cmd.String("conflicts") == "majority",
+		Relabelled: cmd.String(flagConflicts) == "majority",
 		Optimal:    res.Optimal,
 		Bound:      tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
 		Stats:      res.Stats,
@@ -72,7 +72,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	for _, r := range ds.Relabelled {
 		meta.Errors = append(meta.Errors, r.Line)
 	}
-	if meta.Relabelled && !cmd.Bool("quiet") {
+	if meta.Relabelled && !cmd.Bool(flagQuiet) {
 		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to the majority of their identical rows: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), len(ds.Relabelled))
 	}
 	var out bytes.Buffer
@@ -86,7 +86,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	// A run that stops early says so, with its bounds, in its error line.
-	if stopped == nil && !cmd.Bool("quiet") {
+	if stopped == nil && !cmd.Bool(flagQuiet) {
 		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != ""))
 	}
 	return stopped
@@ -169,8 +169,8 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		return nil, err
 	}
 	opt := searchOptions(e, solverNames(cmd), mode, newSolver)
-	opt.Jobs = int(cmd.Int("jobs"))
-	if !cmd.Bool("quiet") {
+	opt.Jobs = cmd.Int(flagJobs)
+	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter()
 		defer progress.done()
 		opt.Progress = progress.report
@@ -185,7 +185,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		if mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth {
 			bound += fmt.Sprintf(", nodes >= %d", res.MinNodes)
 		}
-		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration("timeout"), bound)}
+		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration(flagTimeout), bound)}
 	case err != nil:
 		return nil, interrupted(ctx, err)
 	}
