@@ -17,7 +17,7 @@ type jobRequest struct {
 	Job     Job           `json:"job"`
 	Data    string        `json:"data"`
 	Timeout time.Duration `json:"timeout"`
-	Probes  int           `json:"probes"`
+	Jobs    int           `json:"jobs"`
 }
 
 // A ChildRunner runs each job as its Runner would, but in a child process
@@ -26,7 +26,7 @@ type jobRequest struct {
 // use, which Execute does not make.
 type ChildRunner struct {
 	// Runner is what the child runs the job with: ChildRunner hands it
-	// the Runner's Data, Timeout and Probes, and the child makes the
+	// the Runner's Data, Timeout and Jobs, and the child makes the
 	// Options again, as a function cannot cross to another process.
 	Runner *Runner
 	// Command is the child, a program and its arguments, such as odtx
@@ -57,10 +57,10 @@ const childStop = 10 * time.Second
 func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	start := time.Now()
 	failed := func(err error) Record {
-		return Record{Job: j, Probes: max(c.Runner.Probes, 1), Machine: c.Runner.Machine, Time: start.UTC(),
+		return Record{Job: j, Jobs: max(c.Runner.Jobs, 1), Machine: c.Runner.Machine, Time: start.UTC(),
 			Seconds: time.Since(start).Seconds(), Status: "error: job process: " + err.Error()}
 	}
-	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Probes: c.Runner.Probes})
+	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Jobs: c.Runner.Jobs})
 	if err != nil {
 		return failed(err)
 	}
@@ -134,7 +134,7 @@ func ServeJob(ctx context.Context, r io.Reader, w io.Writer, options func(solver
 	if err != nil {
 		return err
 	}
-	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Options: opts, Machine: ThisMachine()}
+	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Jobs: req.Jobs, Options: opts, Machine: ThisMachine()}
 	if err := json.NewEncoder(w).Encode(runner.Run(ctx, req.Job)); err != nil {
 		return fmt.Errorf("write the record: %w", err)
 	}

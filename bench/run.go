@@ -11,16 +11,15 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/gen"
 	"github.com/odtx/odtx/orchestrate"
-	"github.com/odtx/odtx/tree"
 )
 
 // Runner runs jobs with real searches.
 type Runner struct {
 	Data    string        // directory of the datasets, with the splits in Data/splits
 	Timeout time.Duration // limit of each job; 0 means none
-	Probes  int           // depths probed at once (orchestrate.Options.Jobs)
+	Jobs    int           // as orchestrate.Options.Jobs: depths probed at once
 	// Options returns the search options for a solver and mode; Runner
-	// sets their Jobs to Probes.
+	// sets their Jobs.
 	Options SearchOptions
 	Machine Machine // written into every record
 }
@@ -32,7 +31,7 @@ type SearchOptions func(solver string, mode orchestrate.Mode) (orchestrate.Optio
 // Run runs one job and returns its record. A job that fails or runs out of
 // time is a record that says so; Run itself does not fail.
 func (r *Runner) Run(ctx context.Context, j Job) Record {
-	rec := Record{Job: j, Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
+	rec := Record{Job: j, Jobs: max(r.Jobs, 1), Machine: r.Machine, Time: time.Now().UTC()}
 	if r.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, r.Timeout)
@@ -61,7 +60,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	opt.Jobs = r.Probes
+	opt.Jobs = r.Jobs
 	if j.Learning() {
 		return r.learn(ctx, j, opt, rec)
 	}
@@ -100,11 +99,8 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 	if err != nil {
 		return err
 	}
-	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
-	if err := t.Verify(tbl, ds.Relabelled); err != nil {
-		return fmt.Errorf("internal error: learned tree fails a training row: %w", err)
-	}
-	return nil
+	_, err = res.VerifiedTree(ds, tbl)
+	return err
 }
 
 // table reads j's dataset, or generates it.

@@ -20,8 +20,8 @@ func giniRunner(t *testing.T, dir string) *Runner {
 		t.Fatal(err)
 	}
 	return &Runner{
-		Data:   dir,
-		Probes: 2,
+		Data: dir,
+		Jobs: 2,
 		Options: func(solver string, mode orchestrate.Mode) (orchestrate.Options, error) {
 			return orchestrate.Options{Mode: mode, Engine: orchestrate.SAT, NewSolver: open}, nil
 		},

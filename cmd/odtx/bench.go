@@ -81,7 +81,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	}
 	solvers := []string{strings.Join(solverNames(cmd), "+")}
 	// The paper's suites are the SAT engine's unless --engine says otherwise.
-	if cmd.IsSet("engine") {
+	if cmd.IsSet(flagEngine) {
 		e, err := engine(cmd)
 		if err != nil {
 			return err
@@ -114,7 +114,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := checkData(data, jobs); err != nil {
 		return err
 	}
-	runner := &bench.Runner{Data: data, Timeout: cmd.Duration("timeout"), Probes: cmd.Int("jobs"), Options: options, Machine: bench.ThisMachine()}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Jobs: cmd.Int(flagJobs), Options: options, Machine: bench.ThisMachine()}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find odtx to run each job in: %w", err)
@@ -125,7 +125,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	records, err := sweep(ctx, jobs, child.Run, filepath.Join(dir, stem+".jsonl"), cmd.Bool("quiet"))
+	records, err := sweep(ctx, jobs, child.Run, filepath.Join(dir, stem+".jsonl"), cmd.Bool(flagQuiet))
 	if err != nil {
 		return err
 	}
