@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // answer is what a depth probe found.
@@ -15,7 +16,8 @@ type answer struct {
 }
 
 // depthSearch finds the smallest depth with a consistent tree by probing up
-// to Options.Jobs depths at once, each on its own goroutine and solver.
+// to Options.Jobs depths at once, each on its own goroutine and solver;
+// until Options.Stagger has passed, one depth at a time.
 // Its fields belong to the goroutine of run; a probe touches only the
 // search, which has its own lock, and sends its answer on answers.
 //
@@ -51,6 +53,7 @@ type depthSearch struct {
 	next     int
 	best     *probe
 	failure  error
+	wide     bool // Stagger has passed: up to Jobs probes run at once
 }
 
 // minDepth runs a depthSearch from the lower bound in s.res, and returns the
@@ -69,9 +72,22 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 }
 
 func (d *depthSearch) run(ctx context.Context) (*probe, error) {
+	var widen <-chan time.Time
+	if d.s.opt.Stagger > 0 {
+		t := time.NewTimer(d.s.opt.Stagger)
+		defer t.Stop()
+		widen = t.C
+	} else {
+		d.wide = true
+	}
 	d.startAll(ctx)
 	for len(d.inFlight) > 0 {
-		d.take(<-d.answers)
+		select {
+		case a := <-d.answers:
+			d.take(a)
+		case <-widen:
+			d.wide, widen = true, nil
+		}
 		d.startAll(ctx)
 	}
 	d.probes.Wait()
@@ -89,12 +105,16 @@ func (d *depthSearch) run(ctx context.Context) (*probe, error) {
 	return d.best, nil
 }
 
-// startAll starts probes until Jobs are in flight or no depth is worth
-// probing. No depth beyond the tree in hand can do better, and without that
-// bound a solver that wrongly answers UNSAT would be probed ever deeper, on
-// ever larger formulas.
+// startAll starts probes until Jobs are in flight (one until Stagger has
+// passed) or no depth is worth probing. No depth beyond the tree in hand
+// can do better, and without that bound a solver that wrongly answers UNSAT
+// would be probed ever deeper, on ever larger formulas.
 func (d *depthSearch) startAll(ctx context.Context) {
-	for d.best == nil && d.failure == nil && d.next <= d.s.depthInHand() && len(d.inFlight) < max(d.s.opt.Jobs, 1) {
+	limit := 1
+	if d.wide {
+		limit = max(d.s.opt.Jobs, 1)
+	}
+	for d.best == nil && d.failure == nil && d.next <= d.s.depthInHand() && len(d.inFlight) < limit {
 		k := d.next
 		d.next++
 		pctx, cancel := context.WithCancel(ctx)

@@ -66,6 +66,10 @@ type Options struct {
 	// much runs at once: the --jobs flag, which sets it for learn, and
 	// CrossValidate's jobs, the folds it runs at once.
 	Jobs int
+	// Stagger is how long the shallowest depth is probed alone before
+	// deeper ones join it, up to Jobs (0: all at once). Most searches end
+	// sooner, and a probe started beside them only shares their CPU.
+	Stagger time.Duration
 	// AllFeatures encodes every feature from the start, as the paper does,
 	// rather than one of each group of features that split the examples
 	// encoded so far alike. For comparison: the answer is the same.

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -360,5 +361,24 @@ func TestVerifiedTree(t *testing.T) {
 	_, err = res.VerifiedTree(ds, tbl)
 	if err == nil || !strings.Contains(err.Error(), "appendix.csv:6:") {
 		t.Fatalf("got %v, want an error naming line 6", err)
+	}
+}
+
+// TestStagger: until Stagger has passed, one depth is probed at a time, so
+// the solver calls come in order of depth whatever Jobs allows. (Without
+// Stagger the four probes' calls interleave, as a rule but not by law.)
+func TestStagger(t *testing.T) {
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk1.csv"), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var depths []int
+	opt := Options{Mode: Depth, Engine: SAT, NewSolver: newGini, Jobs: 4, Stagger: time.Hour,
+		Progress: func(p Progress) { depths = append(depths, p.Depth) }}
+	if _, err := Learn(context.Background(), ds, opt); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(depths) {
+		t.Errorf("calls at depths %v, want one depth after another", depths)
 	}
 }

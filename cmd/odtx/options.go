@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
@@ -61,11 +62,16 @@ func engine(cmd *cli.Command) (orchestrate.Engine, error) {
 	return e, nil
 }
 
+// stagger is how long a search probes its shallowest depth alone before
+// --jobs deeper ones join it (orchestrate.Options.Stagger): the small
+// datasets are done within it, on one solver.
+const stagger = 100 * time.Millisecond
+
 // searchOptions returns the options of a one-depth-at-a-time search in
 // mode on engine e, with the named back ends (a portfolio if several),
 // whose constructor is newSolver, for the SAT engine.
 func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
-	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0], Batch: backend.Batch(names...)}
+	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0], Batch: backend.Batch(names...), Stagger: stagger}
 	if len(names) > 1 {
 		opt.Solver = "portfolio " + strings.Join(names, ",")
 	}
