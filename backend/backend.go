@@ -26,9 +26,31 @@ import (
 	"github.com/odtx/odtx/solver"
 )
 
-// Default is the back end used when none is named: pure Go, it needs no
-// install.
+// Default is the pure-Go back end: it needs no install, and a build
+// without cgo has no other in process.
 const Default = "gini"
+
+// wide is the number of features from which Preferred runs a depth search
+// on gini.
+const wide = 500
+
+// Preferred names the back end the SAT engine runs on when the user names
+// none, for data with the given number of features, searched in depth mode
+// or in size mode: MiniSat in process where this build has it, else gini.
+// MiniSat was the fastest in-process back end on every shared dataset but
+// one, in both modes; the exception is the depth search of wide data
+// (wine's 1263 features), where gini needed far fewer calls. In size mode
+// that search goes on into the node bound on the same solver, which then
+// wants MiniSat (README.md, Solvers, has the figures).
+func Preferred(features int, depthMode bool) string {
+	if depthMode && features >= wide {
+		return Default
+	}
+	if _, err := Lookup("minisat-ipasir"); err == nil {
+		return "minisat-ipasir"
+	}
+	return Default
+}
 
 // Open returns a new, empty solver.
 type Open func() (solver.Solver, error)

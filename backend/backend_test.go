@@ -245,3 +245,23 @@ func BenchmarkJobs(b *testing.B) {
 		})
 	}
 }
+
+// TestPreferred: MiniSat in process wherever this build has it, but gini
+// for the depth search of wide data, and gini alone without it.
+func TestPreferred(t *testing.T) {
+	fast := Default
+	if _, err := Lookup("minisat-ipasir"); err == nil {
+		fast = "minisat-ipasir"
+	}
+	for _, c := range []struct {
+		features  int
+		depthMode bool
+		want      string
+	}{
+		{11, true, fast}, {11, false, fast}, {1263, true, Default}, {1263, false, fast},
+	} {
+		if got := Preferred(c.features, c.depthMode); got != c.want {
+			t.Errorf("Preferred(%d, %v) = %s, want %s", c.features, c.depthMode, got, c.want)
+		}
+	}
+}

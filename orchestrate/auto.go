@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"sync"
@@ -101,6 +102,7 @@ func merge(a, b *Result) *Result {
 	if r.MinDepth < r.Root.Depth() {
 		r.MinNodes, r.ProvenBy.Nodes = 0, ""
 	}
+	r.Solver = cmp.Or(r.Solver, b.Solver)
 	// Each engine counts its own work; the run did both.
 	r.Stats.SolverCalls += b.Stats.SolverCalls
 	r.Stats.Variables += b.Stats.Variables

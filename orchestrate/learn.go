@@ -91,6 +91,7 @@ type Progress struct {
 type Result struct {
 	Root   *tree.Node // over the dataset's features and classes
 	Engine Engine     // the engine that found Root
+	Solver string     // Options.Solver, once the SAT engine has run
 	// Optimal is false when the search stopped before proving Root
 	// optimal; the bounds then say how far the proof got.
 	Optimal  bool
@@ -298,6 +299,7 @@ func (s *search) result(p *probe) *Result {
 	// need not see them.
 	r.Root = tidy(s.ds, r.Root)
 	r.ProvenBy = proof(SAT, s.opt.Mode, r.MinNodes)
+	r.Solver = s.opt.Solver
 	r.Stats = tree.Stats{SolverCalls: s.calls, Seconds: time.Since(s.start).Seconds()}
 	if p != nil {
 		r.Used = p.used

@@ -79,7 +79,12 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := report.CheckFormat(format); err != nil {
 		return err
 	}
-	solvers := []string{strings.Join(solverNames(cmd), "+")}
+	// The paper's suites run on gini unless a back end is named: the
+	// records say which, and a run on one machine compares with another.
+	solvers := []string{backend.Default}
+	if names := solverNames(cmd); names != nil {
+		solvers = []string{strings.Join(names, "+")}
+	}
 	// The paper's suites are the SAT engine's unless --engine says otherwise.
 	if cmd.IsSet(flagEngine) {
 		e, err := engine(cmd)

@@ -43,7 +43,14 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
-	newSolver, _, err := solverFactory(cmd) // cv has no --trace, so no file to close
+	// The folds share the back end: the one the data's shape asks for,
+	// as the first fold's training rows have it, unless one is named.
+	first, err := folds[0].Train.Binarize(data)
+	if err != nil {
+		return err
+	}
+	names := searchSolvers(cmd, first, mode)
+	newSolver, _, err := solverFactory(cmd, names) // cv has no --trace, so no file to close
 	if err != nil {
 		return err
 	}
@@ -56,7 +63,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
 	jobs := cmd.Int(flagJobs)
-	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, solverNames(cmd), mode, newSolver), jobs)
+	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, names, mode, newSolver), jobs)
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
 	// finished are results worth their lines, though not their mean.

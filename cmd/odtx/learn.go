@@ -106,8 +106,12 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) str
 	if mode == orchestrate.Size {
 		what = "depth and nodes"
 	}
+	engine := res.Engine.String()
+	if res.Engine == orchestrate.SAT && res.Solver != "" {
+		engine += " on " + res.Solver
+	}
 	return fmt.Sprintf("odtx: depth %d, %d nodes; %s optimal, %s; engine %s, %.2f s",
-		res.Root.Depth(), res.Root.Nodes(), what, proof, res.Engine, res.Stats.Seconds)
+		res.Root.Depth(), res.Root.Nodes(), what, proof, engine, res.Stats.Seconds)
 }
 
 // certifyResult writes into dir the certificate of res's optimality
@@ -164,11 +168,12 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 // search it returns the best tree found with an error asking for exit
 // code 2; other errors come with no result.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode) (*orchestrate.Result, error) {
-	newSolver, closeTrace, err := solverFactory(cmd)
+	names := searchSolvers(cmd, ds, mode)
+	newSolver, closeTrace, err := solverFactory(cmd, names)
 	if err != nil {
 		return nil, err
 	}
-	opt := searchOptions(e, solverNames(cmd), mode, newSolver)
+	opt := searchOptions(e, names, mode, newSolver)
 	opt.Jobs = cmd.Int(flagJobs)
 	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter()

@@ -150,8 +150,7 @@ func app() *cli.Command {
 			},
 			&cli.StringFlag{
 				Name:  flagSolver,
-				Value: backend.Default,
-				Usage: "SAT back end: " + strings.Join(backend.Names(), ", "),
+				Usage: "SAT back end: " + strings.Join(backend.Names(), ", ") + " (default: minisat-ipasir where built in, gini for the depth search of wide data)",
 			},
 			&cli.StringFlag{
 				Name:  flagPortfolio,

@@ -7,24 +7,39 @@ import (
 	"sync"
 
 	"github.com/odtx/odtx/backend"
+	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dimacs"
+	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/solver"
 	"github.com/urfave/cli/v3"
 )
 
-// solverNames returns the back ends --portfolio names, or else --solver.
+// solverNames returns the back ends --portfolio names, or else --solver,
+// or nil when neither is given.
 func solverNames(cmd *cli.Command) []string {
 	if p := cmd.String(flagPortfolio); p != "" {
 		return strings.Split(p, ",")
 	}
-	return []string{cmd.String(flagSolver)}
+	if s := cmd.String(flagSolver); s != "" {
+		return []string{s}
+	}
+	return nil
 }
 
-// solverFactory returns the constructor of the --solver back end (or of
-// the --portfolio race), recorded to the --trace file if one is named, and
-// the function that closes that file.
-func solverFactory(cmd *cli.Command) (func() (solver.Solver, error), func() error, error) {
-	open, err := backend.LookupPortfolio(solverNames(cmd), memberWarnings())
+// searchSolvers returns the back ends of a search in mode over ds: those
+// named, or else the one backend.Preferred picks for its shape.
+func searchSolvers(cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) []string {
+	if names := solverNames(cmd); names != nil {
+		return names
+	}
+	return []string{backend.Preferred(len(ds.Features), mode == orchestrate.Depth)}
+}
+
+// solverFactory returns the constructor of the named back end (or of a
+// race of several), recorded to the --trace file if one is named, and the
+// function that closes that file.
+func solverFactory(cmd *cli.Command, names []string) (func() (solver.Solver, error), func() error, error) {
+	open, err := backend.LookupPortfolio(names, memberWarnings())
 	if err != nil {
 		return nil, nil, err
 	}
