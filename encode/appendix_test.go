@@ -11,7 +11,8 @@ import (
 	"github.com/odtx/odtx/solver"
 )
 
-// recorder keeps the clauses written to it.
+// recorder keeps the clauses written to it, to compare them with the
+// paper's or to give them to a solver.
 type recorder struct{ clauses [][]int }
 
 func (r *recorder) AddClause(lits []int) { r.clauses = append(r.clauses, slices.Clone(lits)) }

@@ -19,7 +19,7 @@ func TestLazyMatchesNew(t *testing.T) {
 		rows, labels := randomData(r, m, n, classes)
 		maxLeaves := 1 + r.IntN(1<<depth)
 
-		var full, lazy solver.Formula
+		var full, lazy recorder
 		e := New(&full, depth, m, classes)
 		l := NewLazy(&lazy, depth, m, classes)
 		order := r.Perm(m)
@@ -61,7 +61,7 @@ func randomData(r *rand.Rand, m, n, classes int) (rows [][]bool, labels []int) {
 
 // TestLazyWithoutFeatures checks that nodes cannot go without a test.
 func TestLazyWithoutFeatures(t *testing.T) {
-	var f solver.Formula
+	var f recorder
 	l := NewLazy(&f, 1, 2, 2)
 	l.AddExample([]bool{false, true}, 0)
 	l.AddExample([]bool{true, true}, 1)
@@ -74,10 +74,11 @@ func TestLazyWithoutFeatures(t *testing.T) {
 	}
 }
 
-// solve answers the formula e wrote to f, under e's assumptions, extra, and
-// at most maxLeaves leaves unless that is 0, with a fresh solver (gini
-// cannot be asked again after an unsatisfiable answer without assumptions).
-func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int, extra ...int) solver.Result {
+// solve answers the formula e wrote to rec, under e's assumptions, extra,
+// and at most maxLeaves leaves unless that is 0, with a fresh solver (gini
+// cannot be asked again after an unsatisfiable answer without assumptions)
+// given rec's clauses.
+func solve(t *testing.T, rec *recorder, e *Encoder, maxLeaves int, extra ...int) solver.Result {
 	t.Helper()
 	assumptions := append(e.Assumptions(nil), extra...)
 	if maxLeaves > 0 {
@@ -89,7 +90,9 @@ func solve(t *testing.T, f *solver.Formula, e *Encoder, maxLeaves int, extra ...
 	}
 	s := gini.New()
 	defer s.Close()
-	f.AddTo(s)
+	for _, c := range rec.clauses {
+		s.AddClause(c)
+	}
 	res, err := s.Solve(context.Background(), assumptions)
 	if err != nil {
 		t.Fatal(err)

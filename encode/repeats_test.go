@@ -3,8 +3,6 @@ package encode
 import (
 	"math/rand/v2"
 	"testing"
-
-	"github.com/odtx/odtx/solver"
 )
 
 // TestNoRepeatsKeepsTrees checks that forbidding repeated tests loses no
@@ -17,7 +15,7 @@ func TestNoRepeatsKeepsTrees(t *testing.T) {
 	for trial := range 200 {
 		m, n, classes, depth := 1+r.IntN(5), 1+r.IntN(10), 2+r.IntN(2), 1+r.IntN(3)
 		rows, labels := randomData(r, m, n, classes)
-		var f solver.Formula
+		var f recorder
 		e := NewLazy(&f, depth, m, classes)
 		order := r.Perm(m)
 		guard := 0

@@ -112,13 +112,6 @@ func (f *Formula) Write(w *dimacs.Writer) error {
 	return nil
 }
 
-// AddTo gives every clause to dst, such as a solver to load the formula.
-func (f *Formula) AddTo(dst ClauseAdder) {
-	for clause := range f.ints() {
-		dst.AddClause(clause)
-	}
-}
-
 // ints yields each clause as ints, in a slice reused from one to the next.
 func (f *Formula) ints() iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
