@@ -9,14 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/bench"
 	"github.com/odtx/odtx/bench/report"
 	"github.com/odtx/odtx/orchestrate"
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v3"
-	"golang.org/x/term"
 )
 
 func benchCommand() *cli.Command {
@@ -158,13 +157,13 @@ func sweep(ctx context.Context, jobs []bench.Job, runJob func(context.Context, b
 	bar := jobProgress(len(jobs), quiet)
 	run := func(ctx context.Context, j bench.Job) bench.Record {
 		if bar != nil {
-			bar.Describe(j.String())
+			bar.begin(j)
 		}
 		return runJob(ctx, j)
 	}
 	done := func(r bench.Record) error {
 		if bar != nil {
-			bar.Add(1)
+			bar.end()
 		}
 		if err := bench.WriteRecord(jsonl, r); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
@@ -173,7 +172,7 @@ func sweep(ctx context.Context, jobs []bench.Job, runJob func(context.Context, b
 	}
 	records, err := bench.Execute(ctx, jobs, run, done)
 	if bar != nil {
-		bar.Finish()
+		bar.line.finish()
 	}
 	if cerr := jsonl.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("write %s: %w", path, cerr)
@@ -286,18 +285,47 @@ func checkData(dir string, jobs []bench.Job) error {
 	return nil
 }
 
+// jobBar shows on a status line the bench job running, how many of the
+// jobs are done and the time left at the pace so far. Its methods are
+// called from one goroutine, as bench.Execute calls back.
+type jobBar struct {
+	line        *status
+	job         string
+	done, total int
+}
+
 // jobProgress returns a bar over the jobs on stderr when it is a terminal
 // and --quiet is not set, as progressReporter does for one search; nil
 // otherwise.
-func jobProgress(jobs int, quiet bool) *progressbar.ProgressBar {
-	if quiet || !term.IsTerminal(int(os.Stderr.Fd())) {
+func jobProgress(jobs int, quiet bool) *jobBar {
+	if quiet {
 		return nil
 	}
-	return progressbar.NewOptions(jobs,
-		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish(),
-	)
+	line := newStatus()
+	if line == nil {
+		return nil
+	}
+	return &jobBar{line: line, total: jobs}
+}
+
+// begin shows j as the job running.
+func (b *jobBar) begin(j bench.Job) {
+	b.job = j.String()
+	b.show()
+}
+
+// end counts the job running as done.
+func (b *jobBar) end() {
+	b.done++
+	b.show()
+}
+
+// show puts the state of the sweep on the line.
+func (b *jobBar) show() {
+	left := ""
+	if b.done > 0 {
+		pace := time.Since(b.line.start) / time.Duration(b.done)
+		left = fmt.Sprintf(", %v left", (pace * time.Duration(b.total-b.done)).Round(time.Second))
+	}
+	b.line.update(fmt.Sprintf("%s  (%d/%d jobs%s)", b.job, b.done, b.total, left))
 }

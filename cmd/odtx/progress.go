@@ -2,35 +2,24 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/odtx/odtx/orchestrate"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 )
 
 // progress keeps a status line on stderr while a search runs.
 type progress struct {
-	bar *progressbar.ProgressBar // nil when stderr is not a terminal
+	line *status // nil when stderr is not a terminal
 }
 
 // progressReporter returns a reporter that draws on stderr only when it is
 // a terminal: pipes and logs get the result alone.
 func progressReporter() *progress {
-	if !term.IsTerminal(int(os.Stderr.Fd())) {
-		return &progress{}
-	}
-	return &progress{bar: progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSpinnerType(14),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionClearOnFinish(),
-	)}
+	return &progress{line: newStatus()}
 }
 
 // report shows the state after a solver call or a DP round.
 func (p *progress) report(s orchestrate.Progress) {
-	if p.bar == nil {
+	if p.line == nil {
 		return
 	}
 	bound := ""
@@ -41,13 +30,12 @@ func (p *progress) report(s orchestrate.Progress) {
 	if s.Engine == orchestrate.DP {
 		calls = "DP rounds"
 	}
-	p.bar.Describe(fmt.Sprintf("%v: depth %d%s, %d examples, %d %s", s.Engine, s.Depth, bound, s.Examples, s.Calls, calls))
-	p.bar.Add(1)
+	p.line.update(fmt.Sprintf("%v: depth %d%s, %d examples, %d %s", s.Engine, s.Depth, bound, s.Examples, s.Calls, calls))
 }
 
 // done clears the status line.
 func (p *progress) done() {
-	if p.bar != nil {
-		p.bar.Finish()
+	if p.line != nil {
+		p.line.finish()
 	}
 }
