@@ -30,26 +30,39 @@ import (
 // without cgo has no other in process.
 const Default = "gini"
 
-// wide is the number of features from which Preferred runs a depth search
-// on gini.
-const wide = 500
+// Preferred's thresholds: from wide features a depth search runs on gini,
+// from many rows any search on CaDiCaL.
+const (
+	wide = 500
+	many = 500
+)
 
 // Preferred names the back end the SAT engine runs on when the user names
-// none, for data with the given number of features, searched in depth mode
-// or in size mode: MiniSat in process where this build has it, else gini.
-// MiniSat was the fastest in-process back end on every shared dataset but
-// one, in both modes; the exception is the depth search of wide data
-// (wine's 1263 features), where gini needed far fewer calls. In size mode
-// that search goes on into the node bound on the same solver, which then
-// wants MiniSat (README.md, Solvers, has the figures).
-func Preferred(features int, depthMode bool) string {
-	if depthMode && features >= wide {
+// none, for data of the given shape searched in depth mode or in size mode.
+// In a build with the C solvers: CaDiCaL on many rows, whose deep
+// refutations it makes fastest (car's depth search: MiniSat did not finish
+// its depth 8 in the time CaDiCaL took for the whole); gini for the depth
+// search of wide data, where it needed far fewer calls (wine's 1263
+// features; in size mode the search goes on into the node bound on the
+// same solver, which then wants MiniSat); MiniSat, the fastest on every
+// other shared dataset, otherwise. A build without them has gini alone.
+// README.md, Solvers, has the figures.
+func Preferred(features, rows int, depthMode bool) string {
+	switch {
+	case depthMode && features >= wide:
+		return Default
+	case rows >= many:
+		return builtIn("cadical-ipasir")
+	}
+	return builtIn("minisat-ipasir")
+}
+
+// builtIn returns name if this build can run it, else Default.
+func builtIn(name string) string {
+	if _, err := Lookup(name); err != nil {
 		return Default
 	}
-	if _, err := Lookup("minisat-ipasir"); err == nil {
-		return "minisat-ipasir"
-	}
-	return Default
+	return name
 }
 
 // Open returns a new, empty solver.

@@ -246,22 +246,27 @@ func BenchmarkJobs(b *testing.B) {
 	}
 }
 
-// TestPreferred: MiniSat in process wherever this build has it, but gini
-// for the depth search of wide data, and gini alone without it.
+// TestPreferred: CaDiCaL on many rows and MiniSat on few, wherever this
+// build has them, but gini for the depth search of wide data, and gini
+// alone without them.
 func TestPreferred(t *testing.T) {
-	fast := Default
+	small, large := Default, Default
 	if _, err := Lookup("minisat-ipasir"); err == nil {
-		fast = "minisat-ipasir"
+		small = "minisat-ipasir"
+	}
+	if _, err := Lookup("cadical-ipasir"); err == nil {
+		large = "cadical-ipasir"
 	}
 	for _, c := range []struct {
-		features  int
-		depthMode bool
-		want      string
+		features, rows int
+		depthMode      bool
+		want           string
 	}{
-		{11, true, fast}, {11, false, fast}, {1263, true, Default}, {1263, false, fast},
+		{11, 169, true, small}, {11, 169, false, small}, {1263, 178, true, Default}, {1263, 178, false, small},
+		{15, 1727, true, large}, {15, 1727, false, large}, {1263, 1727, true, Default},
 	} {
-		if got := Preferred(c.features, c.depthMode); got != c.want {
-			t.Errorf("Preferred(%d, %v) = %s, want %s", c.features, c.depthMode, got, c.want)
+		if got := Preferred(c.features, c.rows, c.depthMode); got != c.want {
+			t.Errorf("Preferred(%d, %d, %v) = %s, want %s", c.features, c.rows, c.depthMode, got, c.want)
 		}
 	}
 }

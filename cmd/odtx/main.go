@@ -150,7 +150,7 @@ func app() *cli.Command {
 			},
 			&cli.StringFlag{
 				Name:  flagSolver,
-				Usage: "SAT back end: " + strings.Join(backend.Names(), ", ") + " (default: minisat-ipasir where built in, gini for the depth search of wide data)",
+				Usage: "SAT back end: " + strings.Join(backend.Names(), ", ") + " (default: by the data's shape, among those built in: cadical-ipasir on many rows, gini for the depth search of wide data, else minisat-ipasir)",
 			},
 			&cli.StringFlag{
 				Name:  flagPortfolio,

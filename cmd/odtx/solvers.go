@@ -32,7 +32,7 @@ func searchSolvers(cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode)
 	if names := solverNames(cmd); names != nil {
 		return names
 	}
-	return []string{backend.Preferred(len(ds.Features), mode == orchestrate.Depth)}
+	return []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == orchestrate.Depth)}
 }
 
 // solverFactory returns the constructor of the named back end (or of a
