@@ -2,8 +2,12 @@
 
 package ipasir
 
-// #cgo LDFLAGS: -lcadical -lstdc++ -lm
-// #include "shim.h"
+/*
+// libstdc++ is linked statically: loading the shared one at every start
+// cost more than a whole run on a small dataset can spare.
+#cgo LDFLAGS: -lcadical -l:libstdc++.a -lm
+#include "shim.h"
+*/
 import "C"
 
 // NewCaDiCaL returns an empty CaDiCaL solver, set up for many incremental

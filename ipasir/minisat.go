@@ -3,8 +3,9 @@
 package ipasir
 
 /*
-// The static library, so that odtx runs where MiniSat is not installed.
-#cgo LDFLAGS: -l:libminisat.a -lstdc++ -lm
+// The static library, so that odtx runs where MiniSat is not installed;
+// libstdc++ static too, as cadical.go says.
+#cgo LDFLAGS: -l:libminisat.a -l:libstdc++.a -lm
 #include "shim.h"
 */
 import "C"
