@@ -23,6 +23,13 @@ type probe struct {
 	pulled  int            // how much of the search's pool this probe has seen
 }
 
+// narrow is the number of features up to which every feature is encoded
+// from the start: with so few, the groups of features that split the first
+// examples alike soon break up, and activating them one by one costs more
+// calls than the smaller formula saves (README.md, Encoding). A variable
+// so that the tests, whose random data is narrow, can make it lazy.
+var narrow = 16
+
 // newProbe starts a solver for depth k. It encodes the examples that other
 // depths needed, as counterexamples at one depth are likely ones at the
 // next, and goes on taking those found by probes running beside it.
@@ -36,7 +43,7 @@ func (s *search) newProbe(k int) (*probe, error) {
 		sat:     sat,
 		encoded: make([]bool, len(s.ds.Examples)),
 	}
-	if s.opt.AllFeatures {
+	if s.opt.AllFeatures || len(s.ds.Features) <= narrow {
 		p.enc = encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes))
 	} else {
 		p.enc = encode.NewLazy(sat, k, len(s.ds.Features), len(s.ds.Classes))
