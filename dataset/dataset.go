@@ -92,18 +92,9 @@ type column struct {
 //
 // t must be well formed, as ReadTable returns it.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
-	if opt.Split != Threshold && opt.Split != Equality {
-		return nil, fmt.Errorf("%s: unknown split %d", t.Name, opt.Split)
-	}
-	label := len(t.Header) - 1
-	if opt.Label != "" {
-		var err error
-		if label, err = t.column(opt.Label, "label column"); err != nil {
-			return nil, err
-		}
-	}
-	if len(t.Header) < 2 {
-		return nil, fmt.Errorf("%s: no feature columns besides the label %q", t.Name, t.Header[label])
+	label, err := t.labelColumn(opt)
+	if err != nil {
+		return nil, err
 	}
 
 	// Number the distinct values of every column. Sorting and parsing them
@@ -459,4 +450,23 @@ func Load(ctx context.Context, path string, opt Options) (*Dataset, *Table, erro
 		return nil, nil, err
 	}
 	return ds, t, nil
+}
+
+// labelColumn checks opt against t and returns the index of its label
+// column.
+func (t *Table) labelColumn(opt Options) (int, error) {
+	if opt.Split != Threshold && opt.Split != Equality {
+		return 0, fmt.Errorf("%s: unknown split %d", t.Name, opt.Split)
+	}
+	label := len(t.Header) - 1
+	if opt.Label != "" {
+		var err error
+		if label, err = t.column(opt.Label, "label column"); err != nil {
+			return 0, err
+		}
+	}
+	if len(t.Header) < 2 {
+		return 0, fmt.Errorf("%s: no feature columns besides the label %q", t.Name, t.Header[label])
+	}
+	return label, nil
 }

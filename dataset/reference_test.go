@@ -73,20 +73,8 @@ func referenceReadTable(r io.Reader, name string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, h := range header {
-		if !utf8.ValidString(h) {
-			return nil, fmt.Errorf("%s:%d: column %d of the header holds bytes that are not UTF-8", name, hline, i+1)
-		}
-		if h == "" {
-			return nil, fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
-		}
-	}
-	seen := make(map[string]bool, len(header))
-	for _, h := range header {
-		if seen[h] {
-			return nil, fmt.Errorf("%s: column %q appears twice in the header", name, h)
-		}
-		seen[h] = true
+	if err := checkHeader(name, hline, header); err != nil {
+		return nil, err
 	}
 	t := &Table{Name: name, Header: header}
 	for {
@@ -129,18 +117,9 @@ func (x *refTest) holds(r int) bool {
 }
 
 func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
-	if opt.Split != Threshold && opt.Split != Equality {
-		return nil, fmt.Errorf("%s: unknown split %d", t.Name, opt.Split)
-	}
-	label := len(t.Header) - 1
-	if opt.Label != "" {
-		var err error
-		if label, err = t.column(opt.Label, "label column"); err != nil {
-			return nil, err
-		}
-	}
-	if len(t.Header) < 2 {
-		return nil, fmt.Errorf("%s: no feature columns besides the label %q", t.Name, t.Header[label])
+	label, err := t.labelColumn(opt)
+	if err != nil {
+		return nil, err
 	}
 	values := func(c int) []string {
 		vals := make([]string, len(t.Records))

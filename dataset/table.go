@@ -60,20 +60,8 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 			break
 		}
 	}
-	for i, h := range header {
-		switch {
-		case !utf8.ValidString(h):
-			return nil, fmt.Errorf("%s:%d: column %d of the header %s", name, hline, i+1, notUTF8)
-		case h == "":
-			return nil, fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
-		}
-	}
-	seen := make(map[string]bool, len(header))
-	for _, h := range header {
-		if seen[h] {
-			return nil, fmt.Errorf("%s: column %q appears twice in the header", name, h)
-		}
-		seen[h] = true
+	if err := checkHeader(name, hline, header); err != nil {
+		return nil, err
 	}
 
 	width, sep := len(header), rd.sep
@@ -552,4 +540,22 @@ func (t *Table) Subset(name string, records []int) *Table {
 		s.Records[i], s.Lines[i] = t.Records[r], t.Lines[r]
 	}
 	return s
+}
+
+// checkHeader fails unless every column of the header on line hline of the
+// file name has a name, in UTF-8, of its own.
+func checkHeader(name string, hline int, header []string) error {
+	seen := make(map[string]bool, len(header))
+	for i, h := range header {
+		switch {
+		case !utf8.ValidString(h):
+			return fmt.Errorf("%s:%d: column %d of the header %s", name, hline, i+1, notUTF8)
+		case h == "":
+			return fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
+		case seen[h]:
+			return fmt.Errorf("%s: column %q appears twice in the header", name, h)
+		}
+		seen[h] = true
+	}
+	return nil
 }
