@@ -143,40 +143,20 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 				t.Skip(err)
 			}
-			r := rand.New(rand.NewPCG(7, 8))
-			imperfect := 0 // optima that are not perfect trees, the case to get right
+			oracle := testgen.NewOracle(7, 5, 14, 3, 3)
 			for trial := range trials {
-				m, n, c := 1+r.IntN(5), 1+r.IntN(14), 2+r.IntN(2)
-				ds := testgen.Dataset(r, m, n, c)
-				if trial%3 == 0 {
-					testgen.AddTwin(r, ds)
-				}
-				depth, nodes, ok := testgen.Optimum(ds, 3)
-				if ok && nodes < 1<<(depth+1)-1 {
-					imperfect++
-				}
+				c := oracle.Draw(trial)
 				for _, mode := range []orchestrate.Mode{orchestrate.Depth, orchestrate.Size} {
 					opt := orchestrate.Options{Mode: mode, Engine: orchestrate.SAT, NewSolver: open,
 						Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
-					res, err := orchestrate.Learn(context.Background(), ds, opt)
+					res, err := orchestrate.Learn(context.Background(), c.DS, opt)
 					if err != nil {
 						t.Fatalf("trial %d %v: %v", trial, mode, err)
 					}
-					testgen.CheckConsistent(t, ds, res.Root)
-					gotDepth, gotNodes := res.Root.Depth(), res.Root.Nodes()
-					switch {
-					case !ok && gotDepth <= 3:
-						t.Fatalf("trial %d %v: depth %d, but no tree of depth <= 3 exists", trial, mode, gotDepth)
-					case ok && gotDepth != depth:
-						t.Fatalf("trial %d %v: depth %d, brute force %d", trial, mode, gotDepth, depth)
-					case ok && mode == orchestrate.Size && gotNodes != nodes:
-						t.Fatalf("trial %d: %d nodes, brute force %d (depth %d)", trial, gotNodes, nodes, depth)
-					}
+					c.Check(t, mode.String(), res.Root, mode == orchestrate.Size)
 				}
 			}
-			if imperfect < trials/10 {
-				t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", imperfect, trials)
-			}
+			oracle.CheckTeeth(t)
 		})
 	}
 }

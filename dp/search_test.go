@@ -37,44 +37,24 @@ func learn(t testing.TB, ds *dataset.Dataset, opt Options) (depthTree, sizeTree 
 // datasets, some with twin or complementary features, some with a tiny
 // cache.
 func TestAgainstBruteForce(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	oracle := testgen.NewOracle(3, 6, 40, 4, 4)
 	trials := 2000
 	if testing.Short() {
 		trials = 400
 	}
-	imperfect := 0 // optima that are not perfect trees, the case to get right
 	for trial := range trials {
-		m, n, c := 1+r.IntN(6), 1+r.IntN(40), 2+r.IntN(3)
-		ds := testgen.Dataset(r, m, n, c)
-		if trial%3 == 0 {
-			testgen.AddTwin(r, ds)
-		}
-		depth, nodes, ok := testgen.Optimum(ds, 4)
-		if ok && nodes < 1<<(depth+1)-1 {
-			imperfect++
-		}
+		c := oracle.Draw(trial)
 		// A cache too small for anything drops its generations all the
 		// time, which must cost time only.
 		var opt Options
 		if trial%4 == 0 {
 			opt.CacheBytes = 1 << 10
 		}
-		depthTree, sizeTree := learn(t, ds, opt)
-		testgen.CheckConsistent(t, ds, depthTree)
-		testgen.CheckConsistent(t, ds, sizeTree)
-		switch {
-		case !ok && depthTree.Depth() <= 4:
-			t.Fatalf("trial %d: depth %d, but no tree of depth <= 4 exists", trial, depthTree.Depth())
-		case ok && depthTree.Depth() != depth:
-			t.Fatalf("trial %d (%d features, %d rows): depth %d, brute force %d", trial, m, len(ds.Examples), depthTree.Depth(), depth)
-		case ok && (sizeTree.Depth() != depth || sizeTree.Nodes() != nodes):
-			t.Fatalf("trial %d (%d features, %d rows): depth %d, %d nodes; brute force depth %d, %d nodes",
-				trial, m, len(ds.Examples), sizeTree.Depth(), sizeTree.Nodes(), depth, nodes)
-		}
+		depthTree, sizeTree := learn(t, c.DS, opt)
+		c.Check(t, "depth", depthTree, false)
+		c.Check(t, "size", sizeTree, true)
 	}
-	if imperfect < trials/10 {
-		t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", imperfect, trials)
-	}
+	oracle.CheckTeeth(t)
 }
 
 // TestContextEnds: a search whose context has ended says so, and proves

@@ -120,3 +120,70 @@ func Optimum(ds *dataset.Dataset, maxDepth int) (depth, nodes int, ok bool) {
 	}
 	return bruteforce.Optimal(rows, labels, maxDepth)
 }
+
+// Oracle draws the random datasets of a test against the brute-force
+// oracle, and checks the trees learned on them.
+type Oracle struct {
+	r                                 *rand.Rand
+	features, rows, classes, maxDepth int
+	drawn, imperfect                  int
+}
+
+// NewOracle returns an Oracle whose datasets, drawn from seed, have 1 to
+// features features, 1 to rows rows and 2 to classes classes, and whose
+// optima are searched up to maxDepth.
+func NewOracle(seed uint64, features, rows, classes, maxDepth int) *Oracle {
+	return &Oracle{r: rand.New(rand.NewPCG(seed, seed+1)), features: features, rows: rows, classes: classes, maxDepth: maxDepth}
+}
+
+// A Case is one dataset an Oracle drew, with its optimum.
+type Case struct {
+	DS           *dataset.Dataset
+	Depth, Nodes int  // the optimum, if OK
+	OK           bool // a consistent tree of depth at most the oracle's maxDepth exists
+	trial        int
+	maxDepth     int
+}
+
+// Draw returns the dataset of trial, with a twin feature (see AddTwin) in
+// every third, and its optimum.
+func (o *Oracle) Draw(trial int) *Case {
+	m, n, c := 1+o.r.IntN(o.features), 1+o.r.IntN(o.rows), 2+o.r.IntN(o.classes-1)
+	ds := Dataset(o.r, m, n, c)
+	if trial%3 == 0 {
+		AddTwin(o.r, ds)
+	}
+	k := &Case{DS: ds, trial: trial, maxDepth: o.maxDepth}
+	k.Depth, k.Nodes, k.OK = Optimum(ds, o.maxDepth)
+	o.drawn++
+	if k.OK && k.Nodes < 1<<(k.Depth+1)-1 {
+		o.imperfect++
+	}
+	return k
+}
+
+// Check fails t unless root classifies every example and has the least
+// depth and, if size, the fewest nodes at that depth; what names the search.
+func (k *Case) Check(t testing.TB, what string, root *tree.Node, size bool) {
+	t.Helper()
+	CheckConsistent(t, k.DS, root)
+	d, n := root.Depth(), root.Nodes()
+	where := fmt.Sprintf("trial %d (%d features, %d rows) %s", k.trial, len(k.DS.Features), len(k.DS.Examples), what)
+	switch {
+	case !k.OK && d <= k.maxDepth:
+		t.Fatalf("%s: depth %d, but no tree of depth <= %d exists", where, d, k.maxDepth)
+	case k.OK && d != k.Depth:
+		t.Fatalf("%s: depth %d, brute force %d", where, d, k.Depth)
+	case k.OK && size && n != k.Nodes:
+		t.Fatalf("%s: %d nodes, brute force %d (depth %d)", where, n, k.Nodes, k.Depth)
+	}
+}
+
+// CheckTeeth fails t unless a tenth of the optima drawn are not perfect
+// trees, the case a search gets wrong most easily.
+func (o *Oracle) CheckTeeth(t testing.TB) {
+	t.Helper()
+	if o.imperfect < o.drawn/10 {
+		t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", o.imperfect, o.drawn)
+	}
+}
