@@ -43,13 +43,16 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
-	// The folds share the back end: the one the data's shape asks for,
-	// as the first fold's training rows have it, unless one is named.
-	first, err := folds[0].Train.Binarize(data)
-	if err != nil {
-		return err
+	names := solverNames(cmd)
+	if names == nil {
+		// The folds share the back end the data's shape asks for, as
+		// the first fold's training rows have it.
+		first, err := folds[0].Train.Binarize(data)
+		if err != nil {
+			return err
+		}
+		names = searchSolvers(cmd, first, mode)
 	}
-	names := searchSolvers(cmd, first, mode)
 	newSolver, _, err := solverFactory(cmd, names) // cv has no --trace, so no file to close
 	if err != nil {
 		return err
