@@ -38,15 +38,11 @@ const (
 )
 
 // Preferred names the back end the SAT engine runs on when the user names
-// none, for data of the given shape searched in depth mode or in size mode.
-// In a build with the C solvers: CaDiCaL on many rows, whose deep
-// refutations it makes fastest (car's depth search: MiniSat did not finish
-// its depth 8 in the time CaDiCaL took for the whole); gini for the depth
-// search of wide data, where it needed far fewer calls (wine's 1263
-// features; in size mode the search goes on into the node bound on the
-// same solver, which then wants MiniSat); MiniSat, the fastest on every
-// other shared dataset, otherwise. A build without them has gini alone.
-// README.md, Solvers, has the figures.
+// none, for data of the given shape (binary features, rows) searched in
+// depth mode or in size mode: gini for the depth search of wide data;
+// else, in a build with the C solvers, CaDiCaL on many rows and MiniSat on
+// few; gini in a build without them. README.md, Solvers, gives the
+// measurements the rule comes from.
 func Preferred(features, rows int, depthMode bool) string {
 	switch {
 	case depthMode && features >= wide:

@@ -27,6 +27,7 @@ type Claim struct {
 	Examples []int
 }
 
+// String states the claim in words, as the manifest and errors give it.
 func (c Claim) String() string {
 	if c.MaxNodes == 0 {
 		return fmt.Sprintf("no tree of depth %d classifies the rows", c.Depth)

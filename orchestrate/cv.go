@@ -130,7 +130,7 @@ func validate(ctx context.Context, f Fold, data dataset.Options, opt Options) (F
 	// rather than as a poor accuracy.
 	t, err := res.VerifiedTree(ds, f.Train)
 	if err != nil {
-		return FoldResult{}, err
+		return FoldResult{}, fmt.Errorf("%s: %w", f.Train.Name, err)
 	}
 	acc, err := accuracy(t, f.Test)
 	if err != nil {

@@ -72,8 +72,8 @@ type Options struct {
 	Stagger time.Duration
 	// AllFeatures encodes every feature from the start, as the paper does,
 	// rather than one of each group of features that split the examples
-	// encoded so far alike. The SAT engine does so anyway on data of
-	// narrow features or fewer. For comparison: the answer is the same.
+	// encoded so far alike. The SAT engine does so anyway on data of 16
+	// features or fewer. For comparison: the answer is the same.
 	AllFeatures bool
 }
 

@@ -22,6 +22,8 @@ const (
 	Unsat   Result = 20
 )
 
+// String names the answer as the competition format does: SAT, UNSAT or
+// UNKNOWN.
 func (r Result) String() string {
 	switch r {
 	case Sat:

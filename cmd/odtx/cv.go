@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/odtx/odtx/backend"
 	"io"
 	"io/fs"
 	"os"
@@ -43,15 +44,22 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
+	e, err := engine(cmd)
+	if err != nil {
+		return err
+	}
 	names := solverNames(cmd)
-	if names == nil {
+	if names == nil && e != orchestrate.DP {
 		// The folds share the back end the data's shape asks for, as
 		// the first fold's training rows have it.
 		first, err := folds[0].Train.Binarize(data)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", folds[0].Train.Name, err)
 		}
 		names = searchSolvers(cmd, first, mode)
+	}
+	if names == nil {
+		names = []string{backend.Default} // the DP engine runs no solver
 	}
 	newSolver, _, err := solverFactory(cmd, names) // cv has no --trace, so no file to close
 	if err != nil {
@@ -59,10 +67,6 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	e, err := engine(cmd)
-	if err != nil {
-		return err
-	}
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
 	jobs := cmd.Int(flagJobs)

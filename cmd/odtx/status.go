@@ -28,12 +28,11 @@ type status struct {
 	stop    chan struct{} // closed by finish
 	stopped chan struct{} // closed by tick on its way out
 
-	mu      sync.Mutex // the task sets the text while tick redraws the clock
-	text    string
-	pending bool      // the text has changed since it was last drawn
-	last    time.Time // zero until the first text is drawn
-	width   int       // the columns the line takes on the terminal
-	draws   int       // the spinner's step
+	mu    sync.Mutex // the task sets the text while tick redraws the clock
+	text  string
+	last  time.Time // zero until the first text is drawn
+	width int       // the columns the line takes on the terminal
+	draws int       // the spinner's step
 }
 
 // newStatus returns a status line on stderr, or nil when stderr is not a
@@ -72,7 +71,7 @@ func (s *status) tick() {
 func (s *status) update(text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.text, s.pending = text, true
+	s.text = text
 	s.drawIfDue(time.Now())
 }
 
@@ -94,20 +93,17 @@ func (s *status) draw(now time.Time) {
 	}
 	b, width := frame(line, s.width, cols)
 	s.out.Write(b) // a terminal that fails to show progress is no reason to stop
-	s.width, s.last, s.pending = width, now, false
+	s.width, s.last = width, now
 	s.draws++
 }
 
-// finish shows the last text set, if the line has not, and clears the line,
-// so that what follows on stderr starts at column 0.
+// finish clears the line, so that what follows on stderr starts at
+// column 0.
 func (s *status) finish() {
 	close(s.stop)
 	<-s.stopped // no tick may draw after the clearing
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.pending {
-		s.draw(time.Now())
-	}
 	b, _ := frame("", s.width, 0)
 	s.out.Write(append(b, '\r'))
 }
