@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/odtx/odtx/backend"
 	"io"
 	"io/fs"
 	"os"
@@ -48,18 +47,17 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	names := solverNames(cmd)
-	if names == nil && e != orchestrate.DP {
-		// The folds share the back end the data's shape asks for, as
-		// the first fold's training rows have it.
+	// The folds share the back end the data's shape asks for, as the first
+	// fold's training rows have it.
+	names, err := searchSolvers(cmd, e, mode, func() (*dataset.Dataset, error) {
 		first, err := folds[0].Train.Binarize(data)
 		if err != nil {
-			return fmt.Errorf("%s: %w", folds[0].Train.Name, err)
+			return nil, fmt.Errorf("%s: %w", folds[0].Train.Name, err)
 		}
-		names = searchSolvers(cmd, first, mode)
-	}
-	if names == nil {
-		names = []string{backend.Default} // the DP engine runs no solver
+		return first, nil
+	})
+	if err != nil {
+		return err
 	}
 	newSolver, _, err := solverFactory(cmd, names) // cv has no --trace, so no file to close
 	if err != nil {

@@ -26,13 +26,22 @@ func solverNames(cmd *cli.Command) []string {
 	return nil
 }
 
-// searchSolvers returns the back ends of a search in mode over ds: those
-// named, or else the one backend.Preferred picks for its shape.
-func searchSolvers(cmd *cli.Command, ds *dataset.Dataset, mode orchestrate.Mode) []string {
+// searchSolvers returns the back ends of a search in mode on engine e:
+// those named, else Default for the DP engine, which runs none, else the
+// one backend.Preferred picks for the shape of the data that shape returns,
+// which is called only then.
+func searchSolvers(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) ([]string, error) {
 	if names := solverNames(cmd); names != nil {
-		return names
+		return names, nil
 	}
-	return []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == orchestrate.Depth)}
+	if e == orchestrate.DP {
+		return []string{backend.Default}, nil
+	}
+	ds, err := shape()
+	if err != nil {
+		return nil, err
+	}
+	return []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == orchestrate.Depth)}, nil
 }
 
 // solverFactory returns the constructor of the named back end (or of a
