@@ -29,6 +29,10 @@ type Conflicts int
 const (
 	Refuse   Conflicts = iota // an error naming two of the lines (default)
 	Majority                  // each group takes its most frequent label
+	// Count keeps every record: each example carries in Counts how many
+	// records of each class it stands for, and takes the most frequent
+	// class as Majority does. The min-error objective reads the counts.
+	Count
 )
 
 // Options configure Binarize.
@@ -43,6 +47,9 @@ type Example struct {
 	Line   int    // line of its first occurrence in the file
 	Values []bool // one per Dataset.Features
 	Class  int    // index into Dataset.Classes
+	// Counts holds, with the Count option, how many records of each class
+	// have these values, indexed as Dataset.Classes; nil otherwise.
+	Counts []int
 }
 
 // Dataset is a table binarized for learning: every example is a vector of
@@ -290,7 +297,7 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 			cl := int(class[find(&dicts[label], rec[label])])
 			if i, ok := seen.add(keys[b*kw:(b+1)*kw], hashes[b]); ok {
 				switch ex := ds.Examples[i]; {
-				case conflicts == Majority:
+				case conflicts != Refuse:
 					dups = append(dups, duplicate{example: i, record: r, class: cl})
 				case ex.Class != cl:
 					return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
@@ -331,7 +338,11 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 	if len(ds.Examples) < cap(ds.Examples) {
 		ds.Examples = slices.Clone(ds.Examples)
 	}
-	t.relabel(ds, dups, class, dicts[label], label)
+	if conflicts == Count {
+		t.count(ds, dups, class, dicts[label], label)
+	} else {
+		t.relabel(ds, dups, class, dicts[label], label)
+	}
 	return nil
 }
 
@@ -340,20 +351,56 @@ type duplicate struct {
 	example, record, class int
 }
 
-// relabel gives each example whose records disagree the label most of
-// them have, and lists the records that lose theirs.
-func (t *Table) relabel(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
-	if len(dups) == 0 {
-		return
+// count fills the Counts of every example from its own record and the
+// records that repeat it, and gives it the class most of them have.
+func (t *Table) count(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
+	k := len(ds.Classes)
+	all := make([]int, len(ds.Examples)*k)
+	for i := range ds.Examples {
+		ex := &ds.Examples[i]
+		ex.Counts = all[i*k : (i+1)*k : (i+1)*k]
+		ex.Counts[ex.Class]++
 	}
-	// Where classes tie, the one whose first record comes first wins.
-	first := make([]int, len(ds.Classes))
+	for _, d := range dups {
+		ds.Examples[d.example].Counts[d.class]++
+	}
+	first := firstRecords(t, class, labels, label, len(ds.Classes))
+	for i := range ds.Examples {
+		ds.Examples[i].Class = majority(ds.Examples[i].Counts, first)
+	}
+}
+
+// firstRecords returns, for each class, the first record labelled so.
+func firstRecords(t *Table, class []int32, labels dict, label, classes int) []int {
+	first := make([]int, classes)
 	for i := range first {
 		first[i] = len(t.Records)
 	}
 	for r := len(t.Records) - 1; r >= 0; r-- {
 		first[class[find(&labels, t.Records[r][label])]] = r
 	}
+	return first
+}
+
+// majority returns the class with the largest count; where classes tie,
+// the one whose first record comes first.
+func majority(n, first []int) int {
+	best := 0
+	for c := range n {
+		if n[c] > n[best] || n[c] == n[best] && first[c] < first[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// relabel gives each example whose records disagree the label most of
+// them have, and lists the records that lose theirs.
+func (t *Table) relabel(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
+	if len(dups) == 0 {
+		return
+	}
+	first := firstRecords(t, class, labels, label, len(ds.Classes))
 	counts := make(map[int][]int) // by example: records of each class
 	for _, d := range dups {
 		if counts[d.example] == nil {
@@ -364,12 +411,7 @@ func (t *Table) relabel(ds *Dataset, dups []duplicate, class []int32, labels dic
 	}
 	disagree := make(map[int]bool) // by example
 	for i, n := range counts {
-		best := 0
-		for c := range n {
-			if n[c] > n[best] || n[c] == n[best] && first[c] < first[best] {
-				best = c
-			}
-		}
+		best := majority(n, first)
 		if n[best] == sum(n) {
 			continue // the records agree
 		}

@@ -331,3 +331,31 @@ func TestMajority(t *testing.T) {
 		t.Errorf("examples by line %v, want 2:q 5:p 6:s 8:r", classes)
 	}
 }
+
+// TestCount: with Count every record is kept as a class count of its
+// example, which takes the class Majority would give it and lists no
+// relabelled records.
+func TestCount(t *testing.T) {
+	tbl, err := ReadTable(strings.NewReader("a,y\n1,p\n1,q\n1,q\n2,p\n3,s\n3,r\n4,r\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tbl.Binarize(Options{Conflicts: Count})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds.Relabelled) != 0 {
+		t.Errorf("relabelled %+v, want none", ds.Relabelled)
+	}
+	// Classes sort as p, q, r, s.
+	want := map[int][]int{2: {1, 2, 0, 0}, 5: {1, 0, 0, 0}, 6: {0, 0, 1, 1}, 8: {0, 0, 1, 0}}
+	class := map[int]string{2: "q", 5: "p", 6: "s", 8: "r"}
+	if len(ds.Examples) != len(want) {
+		t.Fatalf("%d examples, want %d", len(ds.Examples), len(want))
+	}
+	for _, ex := range ds.Examples {
+		if !slices.Equal(ex.Counts, want[ex.Line]) || ds.Classes[ex.Class] != class[ex.Line] {
+			t.Errorf("line %d: counts %v class %s, want %v %s", ex.Line, ex.Counts, ds.Classes[ex.Class], want[ex.Line], class[ex.Line])
+		}
+	}
+}
