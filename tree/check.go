@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/odtx/odtx/dataset"
@@ -11,6 +12,19 @@ import (
 // the raw values, not a binarization, so a tree read back from JSON predicts
 // on any table that has its columns.
 func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
+	leaves, err := t.reach(tbl)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(leaves))
+	for r, leaf := range leaves {
+		out[r] = t.Classes[leaf.Class]
+	}
+	return out, nil
+}
+
+// reach returns the leaf each record of tbl reaches.
+func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 	cols := make([]int, len(t.Features))
 	decisions := make([]decision, len(t.Features))
 	for i, f := range t.Features {
@@ -21,10 +35,10 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 		cols[i] = c
 		decisions[i].f = f
 	}
-	out := make([]string, len(tbl.Records))
+	out := make([]*Node, len(tbl.Records))
 	for r, rec := range tbl.Records {
 		var err error
-		class := t.Root.Classify(func(f int) bool {
+		leaf := t.Root.Reach(func(f int) bool {
 			ok, e := decisions[f].holds(rec[cols[f]])
 			if e != nil && err == nil {
 				err = e
@@ -34,7 +48,7 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
 		}
-		out[r] = t.Classes[class]
+		out[r] = leaf
 	}
 	return out, nil
 }
@@ -82,30 +96,77 @@ func (d *decision) holds(raw string) (bool, error) {
 // Verify checks that the tree gives every record of tbl the class in its
 // label column, numbers by value as Correct matches them, or for a record
 // relabelled (dataset.Dataset.Relabelled) the class it was given, and
-// names the first record it gets wrong.
+// names the first record it gets wrong. Like Score, it counts at every
+// leaf the records of each class that reach it, by their own labels.
 func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
-	label, err := tbl.Column(t.Label)
-	if err != nil {
-		return err
-	}
-	got, err := t.Predict(tbl)
-	if err != nil {
-		return err
-	}
 	given := make(map[int]string, len(relabelled)) // by line
 	for _, r := range relabelled {
 		given[r.Line] = t.Classes[r.Class]
 	}
-	for r, rec := range tbl.Records {
+	return t.score(tbl, func(r int, label, got string) error {
 		want, ok := given[tbl.Lines[r]]
 		if !ok {
-			want = rec[label]
+			want = label
 		}
-		if !sameClass(want, got[r]) {
-			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got[r], want)
+		if !sameClass(want, got) {
+			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got, want)
+		}
+		return nil
+	})
+}
+
+// Score returns how many records of tbl the tree misclassifies, matching
+// labels as Correct does, and sets the Counts of every leaf to the
+// records of each class that reach it.
+func (t *Tree) Score(tbl *dataset.Table) (int, error) {
+	wrong := 0
+	err := t.score(tbl, func(_ int, label, got string) error {
+		if !sameClass(label, got) {
+			wrong++
+		}
+		return nil
+	})
+	return wrong, err
+}
+
+// score calls check with the label and the prediction of every record of
+// tbl, in order, until it fails, and counts the records at the leaves.
+func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) error) error {
+	label, err := tbl.Column(t.Label)
+	if err != nil {
+		return err
+	}
+	leaves, err := t.reach(tbl)
+	if err != nil {
+		return err
+	}
+	t.Root.clearCounts(len(t.Classes))
+	index := make(map[string]int) // class by label, as labels repeat
+	for r, rec := range tbl.Records {
+		leaf := leaves[r]
+		if err := check(r, rec[label], t.Classes[leaf.Class]); err != nil {
+			return err
+		}
+		c, ok := index[rec[label]]
+		if !ok {
+			c = slices.IndexFunc(t.Classes, func(class string) bool { return sameClass(rec[label], class) })
+			index[rec[label]] = c
+		}
+		if c >= 0 {
+			leaf.Counts[c]++
 		}
 	}
 	return nil
+}
+
+// clearCounts gives every leaf under n a zero count of each of k classes.
+func (n *Node) clearCounts(k int) {
+	if n.IsLeaf() {
+		n.Counts = make([]int, k)
+		return
+	}
+	n.False.clearCounts(k)
+	n.True.clearCounts(k)
 }
 
 // Correct counts the records of tbl whose label column holds the class

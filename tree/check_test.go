@@ -136,3 +136,55 @@ func TestVerifyNumericLabels(t *testing.T) {
 		t.Errorf("Verify: %v", err)
 	}
 }
+
+// TestScore: Score counts the records a tree gets wrong, matching labels
+// by value, and leaves at each leaf the records of each class that reach
+// it, zeros at a leaf no record reaches; the text and JSON carry them.
+func TestScore(t *testing.T) {
+	tbl, err := dataset.ReadTable(strings.NewReader("a,y\n1,p\n1,q\n1,q\n2,p\n3,p\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a <= 1 ? q : (a <= 9 ? p : q); the last leaf is out of reach.
+	tr := &Tree{
+		Root: Split(0, Split(1, Leaf(1), Leaf(0)), Leaf(1)),
+		Features: []dataset.Feature{
+			{Column: "a", Op: dataset.LessEq, Threshold: 1},
+			{Column: "a", Op: dataset.LessEq, Threshold: 9},
+		},
+		Label: "y", Classes: []string{"p", "q"},
+	}
+	if err := tr.Verify(tbl, nil); err == nil {
+		t.Error("Verify accepted a tree that gets line 2 wrong")
+	}
+	wrong, err := tr.Score(tbl)
+	if err != nil || wrong != 1 {
+		t.Fatalf("Score = %d, %v; want 1 wrong", wrong, err)
+	}
+	for _, c := range []struct {
+		leaf *Node
+		want []int
+	}{{tr.Root.True, []int{1, 2}}, {tr.Root.False.True, []int{2, 0}}, {tr.Root.False.False, []int{0, 0}}} {
+		if !reflect.DeepEqual(c.leaf.Counts, c.want) {
+			t.Errorf("leaf of class %s counts %v, want %v", tr.Classes[c.leaf.Class], c.leaf.Counts, c.want)
+		}
+	}
+	var text strings.Builder
+	if err := tr.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "y = q  # p: 1, q: 2\n") || !strings.Contains(text.String(), "y = q  # no rows\n") {
+		t.Errorf("text tree lacks the counts:\n%s", text.String())
+	}
+	var doc strings.Builder
+	if err := tr.WriteJSON(&doc, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(strings.NewReader(doc.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Root.True.Counts, []int{1, 2}) {
+		t.Errorf("counts read back %v, want [1 2]", back.Root.True.Counts)
+	}
+}

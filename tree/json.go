@@ -77,6 +77,7 @@ type document struct {
 
 type jsonNode struct {
 	Class  *string         `json:"class,omitempty"`
+	Counts []int           `json:"counts,omitempty"` // of the training records reaching a leaf, by class
 	Column string          `json:"column,omitempty"`
 	Op     dataset.Op      `json:"op,omitempty"`
 	Value  json.RawMessage `json:"value,omitempty"`
@@ -126,7 +127,7 @@ func bound(meta Meta) *Bound {
 
 func (t *Tree) jsonNode(n *Node) *jsonNode {
 	if n.IsLeaf() {
-		return &jsonNode{Class: &t.Classes[n.Class]}
+		return &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts}
 	}
 	f := t.Features[n.Feature]
 	var value []byte
@@ -175,7 +176,9 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 			c = len(t.Classes)
 			t.Classes = append(t.Classes, *j.Class)
 		}
-		return Leaf(c), nil
+		leaf := Leaf(c)
+		leaf.Counts = j.Counts
+		return leaf, nil
 	}
 	if j.True == nil || j.False == nil {
 		return nil, fmt.Errorf("node on column %q needs both a true and a false branch", j.Column)

@@ -17,7 +17,7 @@ func (t *Tree) WriteText(w io.Writer) error {
 func (t *Tree) text(b *strings.Builder, n *Node, depth int) {
 	indent := strings.Repeat("    ", depth)
 	if n.IsLeaf() {
-		fmt.Fprintf(b, "%s%s = %s\n", indent, t.Label, t.Classes[n.Class])
+		fmt.Fprintf(b, "%s%s = %s%s\n", indent, t.Label, t.Classes[n.Class], t.counts(n, "  # ", ""))
 		return
 	}
 	fmt.Fprintf(b, "%sif %s:\n", indent, t.Features[n.Feature])
@@ -36,7 +36,7 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 		id := next
 		next++
 		if n.IsLeaf() {
-			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=%q];\n", id, t.Label+" = "+t.Classes[n.Class])
+			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=%q];\n", id, t.Label+" = "+t.Classes[n.Class]+t.counts(n, "\n", ""))
 			return id
 		}
 		fmt.Fprintf(&b, "  n%d [shape=box, label=%q];\n", id, t.Features[n.Feature].String())
@@ -48,4 +48,23 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// counts describes the training records that reach leaf n, between open
+// and end, as each class present with its count ("yes: 3, no: 1"); it is ""
+// where they were not counted.
+func (t *Tree) counts(n *Node, open, end string) string {
+	if n.Counts == nil {
+		return ""
+	}
+	var parts []string
+	for c, k := range n.Counts {
+		if k > 0 && c < len(t.Classes) {
+			parts = append(parts, fmt.Sprintf("%s: %d", t.Classes[c], k))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no rows")
+	}
+	return open + strings.Join(parts, ", ") + end
 }

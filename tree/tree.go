@@ -11,6 +11,9 @@ type Node struct {
 	Feature     int // index into Tree.Features; meaningless at a leaf
 	Class       int // index into Tree.Classes; meaningless at an internal node
 	False, True *Node
+	// Counts holds, at a leaf, how many training records of each class
+	// reach it, indexed as Tree.Classes; nil where they were not counted.
+	Counts []int
 }
 
 // Leaf returns a leaf of the given class.
@@ -27,6 +30,12 @@ func (n *Node) IsLeaf() bool { return n.False == nil && n.True == nil }
 // Classify returns the class of the leaf that an example reaches, where
 // holds reports the example's value of a feature.
 func (n *Node) Classify(holds func(feature int) bool) int {
+	return n.Reach(holds).Class
+}
+
+// Reach returns the leaf that an example reaches, where holds reports the
+// example's value of a feature.
+func (n *Node) Reach(holds func(feature int) bool) *Node {
 	for !n.IsLeaf() {
 		if holds(n.Feature) {
 			n = n.True
@@ -34,7 +43,7 @@ func (n *Node) Classify(holds func(feature int) bool) int {
 			n = n.False
 		}
 	}
-	return n.Class
+	return n
 }
 
 // Depth is the number of edges on the longest path from n to a leaf.

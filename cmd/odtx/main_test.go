@@ -424,7 +424,8 @@ type shape struct {
 }
 
 // walkTree checks every node of the JSON tree n: a leaf has exactly a string
-// class; an internal node has exactly column, op, value, true and false, with
+// class and the counts of the training rows of each class that reach it,
+// all of its own class, as the trees are consistent; an internal node has exactly column, op, value, true and false, with
 // a column from columns, and a value that is a number for "<=" and a string
 // for "==".
 func walkTree(t *testing.T, n any, columns []string, classes []any) shape {
@@ -434,11 +435,21 @@ func walkTree(t *testing.T, n any, columns []string, classes []any) shape {
 		t.Fatalf("node is %T, want an object: %v", n, n)
 	}
 	if class, ok := node["class"]; ok {
-		if len(node) != 1 {
-			t.Errorf("leaf has keys %q, want only class", keys(node))
+		if got, want := keys(node), []string{"class", "counts"}; !slices.Equal(got, want) {
+			t.Errorf("leaf has keys %q, want %q", got, want)
 		}
-		if !slices.Contains(classes, class) {
+		k := slices.Index(classes, class)
+		if k < 0 {
 			t.Errorf("leaf class %v is not one of %v", class, classes)
+		}
+		counts, _ := node["counts"].([]any)
+		if len(counts) != len(classes) {
+			t.Errorf("leaf counts %v, want one per class of %v", node["counts"], classes)
+		}
+		for c, n := range counts {
+			if n != 0.0 && c != k {
+				t.Errorf("leaf of class %v counts %v rows of class %v", class, n, classes[c])
+			}
 		}
 		return shape{nodes: 1, leaves: 1, ops: map[string]int{}}
 	}
@@ -693,7 +704,7 @@ func TestAppendix(t *testing.T) {
 				if col, _, _ := strings.Cut(strings.TrimPrefix(line, "if "), " "); !slices.Contains(columns, col) {
 					t.Errorf("test %q is not on a column of %q", line, columns)
 				}
-			case line == "class = 0" || line == "class = 1":
+			case line == "class = 0  # 0: 2" || line == "class = 1  # 1: 2":
 				leaves++
 			case line != "else:":
 				t.Errorf("unexpected line %q", line)
