@@ -16,6 +16,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 )
@@ -31,19 +32,24 @@ const MaxDepth = 20
 
 // Params says what to generate.
 type Params struct {
-	Depth    int    // depth of the generating tree: 0 is a single leaf
-	Features int    // number of binary features, 1 to MaxFeatures
-	Classes  int    // number of classes, at least 1
-	Rows     int    // number of distinct rows, at least 1
-	Seed     uint64 // seed of the random generator
+	Depth    int // depth of the generating tree: 0 is a single leaf
+	Features int // number of binary features, 1 to MaxFeatures
+	Classes  int // number of classes, at least 1
+	Rows     int // number of distinct rows, at least 1
+	// Noise is the fraction of rows, from 0 to 1, whose label is replaced
+	// by another class drawn at random, so that no tree of the generating
+	// depth classifies them all: data for the min-error objective.
+	Noise float64
+	Seed  uint64 // seed of the random generator
 }
 
 // Streams of the PCG generator. The rows have a stream of their own so that
 // the same Features, Rows and Seed give the same feature vectors whatever the
 // Depth and Classes, which keeps experiments that vary the tree comparable.
 const (
-	treeStream = 1
-	rowStream  = 2
+	treeStream  = 1
+	rowStream   = 2
+	noiseStream = 3
 )
 
 // check reports the first parameter that is out of range.
@@ -59,6 +65,10 @@ func (p Params) check() error {
 		return fmt.Errorf("gen: %d classes, want at least 1", p.Classes)
 	case p.Rows < 1:
 		return fmt.Errorf("gen: %d rows, want at least 1", p.Rows)
+	case !(p.Noise >= 0 && p.Noise <= 1):
+		return fmt.Errorf("gen: noise %v, want a fraction from 0 to 1", p.Noise)
+	case p.Noise > 0 && p.Classes < 2:
+		return fmt.Errorf("gen: noise needs at least 2 classes to flip a label to")
 	}
 	return nil
 }
@@ -183,16 +193,34 @@ func rows(r *rand.Rand, features, n int) []uint64 {
 	return xs
 }
 
+// flips returns, for n rows, which rows get a wrong label (round(noise·n)
+// of them, drawn uniformly) and the class offset, from 1 to classes-1, that
+// each of those gets.
+func flips(r *rand.Rand, n, classes int, noise float64) map[int]int {
+	k := int(math.Round(noise * float64(n)))
+	out := make(map[int]int, k)
+	for _, i := range r.Perm(n)[:k] {
+		out[i] = 1 + r.IntN(classes-1)
+	}
+	return out
+}
+
 // CSV returns p.Rows distinct random feature vectors (all 2^p.Features of
 // them if there are fewer) labelled by the tree that [Tree] draws for p, as
 // CSV text ready for dataset.ReadTable: a header f0, ..., f{p.Features-1},
-// class; feature values 0 and 1; the class as an integer.
+// class; feature values 0 and 1; the class as an integer. With p.Noise, a
+// fraction of the rows have their label replaced by another class; the
+// rows and the tree stay those of the same Params without noise.
 func CSV(p Params) ([]byte, error) {
 	root, err := Tree(p)
 	if err != nil {
 		return nil, err
 	}
 	xs := rows(rand.New(rand.NewPCG(p.Seed, rowStream)), p.Features, p.Rows)
+	var flip map[int]int
+	if p.Noise > 0 {
+		flip = flips(rand.New(rand.NewPCG(p.Seed, noiseStream)), len(xs), p.Classes, p.Noise)
+	}
 
 	var b bytes.Buffer
 	b.Grow((len(xs) + 1) * (2*p.Features + 4))
@@ -200,12 +228,12 @@ func CSV(p Params) ([]byte, error) {
 		fmt.Fprintf(&b, "f%d,", f)
 	}
 	b.WriteString("class\n")
-	for _, x := range xs {
+	for i, x := range xs {
 		for f := range p.Features {
 			b.WriteByte('0' + byte(x>>f&1))
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Itoa(root.classify(x)))
+		b.WriteString(strconv.Itoa((root.classify(x) + flip[i]) % p.Classes))
 		b.WriteByte('\n')
 	}
 	return b.Bytes(), nil

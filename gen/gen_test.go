@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -157,6 +158,35 @@ func TestCSV(t *testing.T) {
 	}
 }
 
+// TestNoise: with Noise, the rows are those drawn without it, and exactly
+// round(Noise·Rows) of them carry a class other than the tree's, any class
+// of the others; the rest carry the tree's.
+func TestNoise(t *testing.T) {
+	for _, p := range []Params{
+		{Depth: 3, Features: 10, Classes: 2, Rows: 1000, Noise: 0.05, Seed: 7},
+		{Depth: 3, Features: 10, Classes: 4, Rows: 999, Noise: 0.3, Seed: 8},
+		{Depth: 2, Features: 6, Classes: 3, Rows: 64, Noise: 1, Seed: 9},
+	} {
+		clean := p
+		clean.Noise = 0
+		a, b := table(t, clean), table(t, p)
+		root, _ := Tree(p)
+		flipped := 0
+		for i := range a.Records {
+			x := vector(t, b.Records[i])
+			if !slices.Equal(vector(t, a.Records[i]), x) {
+				t.Fatalf("%+v: row %d differs from the noiseless one", p, i)
+			}
+			if b.Records[i][p.Features] != strconv.Itoa(root.Classify(x)) {
+				flipped++
+			}
+		}
+		if want := int(math.Round(p.Noise * float64(len(a.Records)))); flipped != want {
+			t.Errorf("%+v: %d labels flipped, want %d", p, flipped, want)
+		}
+	}
+}
+
 func TestTree(t *testing.T) {
 	for _, p := range []Params{
 		{Depth: 0, Features: 1, Classes: 5, Rows: 1},
@@ -214,6 +244,10 @@ func TestErrors(t *testing.T) {
 		{func(p *Params) { p.Rows = 0 }, "0 rows"},
 		{func(p *Params) { p.Features = 0 }, "0 features"},
 		{func(p *Params) { p.Features = MaxFeatures + 1 }, "63 features"},
+		{func(p *Params) { p.Noise = 1.5 }, "noise 1.5"},
+		{func(p *Params) { p.Noise = -0.1 }, "noise -0.1"},
+		{func(p *Params) { p.Noise = math.NaN() }, "noise NaN"},
+		{func(p *Params) { p.Noise, p.Classes = 0.1, 1 }, "at least 2 classes"},
 	} {
 		p := ok
 		tc.edit(&p)

@@ -17,6 +17,7 @@ func genCommand() *cli.Command {
 			&cli.IntFlag{Name: "features", Usage: "number of binary features (at least the depth, at most 62)", Required: true},
 			&cli.IntFlag{Name: "classes", Value: 2, Usage: "number of classes"},
 			&cli.IntFlag{Name: "rows", Usage: "number of distinct rows (all 2^features if fewer)", Required: true},
+			&cli.FloatFlag{Name: "noise", Usage: "fraction of the rows, 0 to 1, given another class at random than the tree's (data for --max-depth)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random generator; the same flags give the same file"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this file instead of stdout"},
 		},
@@ -33,6 +34,7 @@ func generate(_ context.Context, cmd *cli.Command) error {
 		Features: cmd.Int("features"),
 		Classes:  cmd.Int("classes"),
 		Rows:     cmd.Int("rows"),
+		Noise:    cmd.Float("noise"),
 		Seed:     cmd.Uint64("seed"),
 	})
 	if err != nil {
