@@ -58,6 +58,13 @@ type Entry struct {
 // Accepted reports whether e's proof was checked and accepted.
 func (e Entry) Accepted() bool { return e.Verdict == "accepted" }
 
+// refutedVerdict is the verdict on a claim the prover found false: the
+// search that made it rested on a wrong answer.
+const refutedVerdict = "unproven: " + Prover + " found the claim false"
+
+// Refuted reports whether the prover found e's claim false.
+func (e Entry) Refuted() bool { return e.Verdict == refutedVerdict }
+
 // Certified reports whether every claim of m was proven.
 func (m *Manifest) Certified() bool {
 	for _, e := range m.Claims {
@@ -134,7 +141,7 @@ func certifyClaim(ctx context.Context, dir, stem string, ds *dataset.Dataset, c 
 		case !unsat && len(examples) < len(ds.Examples):
 			continue // these rows do not refute the claim; all of them must
 		case !unsat:
-			e.Verdict = "unproven: " + Prover + " found the claim false"
+			e.Verdict = refutedVerdict
 		default:
 			e.Verdict = check(ctx, cnf, proof)
 			e.DratTrim = dratTrim(ctx, cnf, proof)

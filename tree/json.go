@@ -37,7 +37,11 @@ type Meta struct {
 	// label; Errors are then the lines of the rows every tree gets wrong.
 	Relabelled bool
 	Errors     []int
-	Stats      Stats
+	// Certified, for a run asked to certify its result, says whether a
+	// checked proof backs every claim its optimality rests on; nil for a
+	// run not asked, whose JSON then says nothing either way.
+	Certified *bool
+	Stats     Stats
 }
 
 // Bound is a proven lower bound: no consistent tree is shallower than
@@ -64,8 +68,10 @@ type document struct {
 	Mode    string `json:"mode,omitempty"`
 	Engine  string `json:"engine,omitempty"`
 	Optimal bool   `json:"optimal"`
-	Proof   *Proof `json:"proven_by,omitempty"`
-	Bound   *Bound `json:"lower_bound,omitempty"`
+	// Certified is written only for a run asked to certify its result.
+	Certified *bool  `json:"certified,omitempty"`
+	Proof     *Proof `json:"proven_by,omitempty"`
+	Bound     *Bound `json:"lower_bound,omitempty"`
 	// TrainingErrors and ErrorLines are written with relabelled rows only.
 	TrainingErrors *int      `json:"training_errors,omitempty"`
 	ErrorLines     []int     `json:"error_lines,omitempty"`
@@ -88,18 +94,19 @@ type jsonNode struct {
 // WriteJSON writes t and meta as one indented JSON document.
 func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 	doc := document{
-		Depth:   t.Root.Depth(),
-		Nodes:   t.Root.Nodes(),
-		Leaves:  t.Root.Leaves(),
-		Mode:    meta.Mode,
-		Engine:  meta.Engine,
-		Optimal: meta.Optimal,
-		Proof:   proof(meta.ProvenBy),
-		Bound:   bound(meta),
-		Label:   t.Label,
-		Classes: t.Classes,
-		Stats:   &meta.Stats,
-		Root:    t.jsonNode(t.Root),
+		Depth:     t.Root.Depth(),
+		Nodes:     t.Root.Nodes(),
+		Leaves:    t.Root.Leaves(),
+		Mode:      meta.Mode,
+		Engine:    meta.Engine,
+		Optimal:   meta.Optimal,
+		Certified: meta.Certified,
+		Proof:     proof(meta.ProvenBy),
+		Bound:     bound(meta),
+		Label:     t.Label,
+		Classes:   t.Classes,
+		Stats:     &meta.Stats,
+		Root:      t.jsonNode(t.Root),
 	}
 	if meta.Relabelled {
 		n := len(meta.Errors)

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -117,5 +120,59 @@ func copyDir(t *testing.T, from, to string) {
 		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestCertifyRefutes: a solver that answers UNSAT once where the formula
+// is satisfiable can make the search claim a bound that is false. Where
+// the search cannot catch the lie, the certificate does: the run is an
+// error naming the prover and the claim, exit 1, and the tree written says
+// it is neither optimal nor certified. Before, it said "optimal": true and
+// exited 2, as for a time limit. Which answer the lie replaces decides
+// whether anything can catch it, so every one of the first few is tried.
+func TestCertifyRefutes(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	dir := t.TempDir()
+	mustRun(t, dir, "", "gen", "--depth", "3", "--features", "6", "--rows", "60", "--seed", "3", "-o", "data.csv")
+	liar := fakeSolver(t, "lie-once")
+	t.Setenv("FAKE_SOLVER_DIR", dir)
+	refutations := 0
+	for n := 1; n <= 8; n++ {
+		os.Remove(filepath.Join(dir, "sat"))
+		t.Setenv("FAKE_LIE_AT", strconv.Itoa(n))
+		cert := filepath.Join(dir, fmt.Sprintf("cert%d", n))
+		r := run(t, dir, "", "-q", "--jobs", "1", "--solver", liar, "learn", "--certify", cert, "--format", "json", "data.csv")
+		var doc struct {
+			Optimal   bool
+			Certified *bool
+		}
+		if r.stdout != "" {
+			if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+				t.Fatalf("lie at %d: %v", n, err)
+			}
+		}
+		switch {
+		case r.code == 0:
+			if !doc.Optimal || doc.Certified == nil || !*doc.Certified {
+				t.Errorf("lie at %d: exit 0 with optimal %v, certified %v", n, doc.Optimal, doc.Certified)
+			}
+		case r.code == 1 && strings.HasSuffix(r.stderr, "the solver is wrong\n"):
+			// caught by the search, which writes no tree
+		case r.code == 1 && strings.HasPrefix(r.stderr, `odtx: cadical found the claim "no tree of depth `):
+			refutations++
+			if strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, liar) {
+				t.Errorf("lie at %d: stderr %q, want one line naming %s", n, r.stderr, liar)
+			}
+			if doc.Optimal || doc.Certified == nil || *doc.Certified {
+				t.Errorf("lie at %d: a refuted claim, yet the tree says optimal %v, certified %v", n, doc.Optimal, doc.Certified)
+			}
+		default:
+			t.Errorf("lie at %d: exit %d, stderr %q", n, r.code, r.stderr)
+		}
+	}
+	if refutations == 0 {
+		t.Error("no lie reached the certificate: the test shows nothing")
 	}
 }

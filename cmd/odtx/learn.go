@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
@@ -75,12 +76,25 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if meta.Relabelled && !cmd.Bool(flagQuiet) {
 		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to the majority of their identical rows: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), len(ds.Relabelled))
 	}
+	if dir := cmd.String("certify"); dir != "" {
+		certified := false
+		if stopped == nil {
+			var m *certify.Manifest
+			m, stopped = certifyResult(ctx, cmd, dir, ds, res)
+			if m == nil {
+				return stopped
+			}
+			certified = m.Certified()
+			if refuted(m) {
+				// Only the certificate's proofs hold now.
+				meta.Optimal, meta.Bound, meta.ProvenBy = false, provenBound(m), tree.Proof{}
+			}
+		}
+		meta.Certified = &certified
+	}
 	var out bytes.Buffer
 	if err := write(t, &out, meta); err != nil {
 		return err
-	}
-	if dir := cmd.String("certify"); dir != "" && stopped == nil {
-		stopped = certifyResult(ctx, cmd, dir, ds, res)
 	}
 	if err := emit(cmd.String("output"), out.Bytes()); err != nil {
 		return err
@@ -116,15 +130,18 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) str
 
 // certifyResult writes into dir the certificate of res's optimality
 // claims: no consistent tree one level shallower and, in size mode, none
-// as deep with fewer nodes, over the rows the search used. A claim left
-// unproven makes the run not certified, with exit code 2.
-func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result) error {
+// as deep with fewer nodes, over the rows the search used. It returns the
+// manifest, if written, with an error when a claim is not proven: a claim
+// the prover refutes is an error (exit code 1), as the search rested on a
+// wrong answer; one left unproven makes the run not certified, with exit
+// code 2.
+func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result) (*certify.Manifest, error) {
 	opt, err := dataOptions(cmd)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if cmd.Args().First() == "-" {
-		return errors.New("--certify needs a data file that odtx verify can read again, not stdin")
+		return nil, errors.New("--certify needs a data file that odtx verify can read again, not stdin")
 	}
 	var claims []certify.Claim
 	if k := res.Root.Depth(); k > 0 {
@@ -134,19 +151,51 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 		claims = append(claims, certify.Claim{Depth: res.Root.Depth(), MaxNodes: n - 2, Examples: res.Used})
 	}
 	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, claims)
-	switch {
-	case err != nil:
-		return interrupted(ctx, err)
-	case !m.Certified():
-		proven := 0
-		for _, e := range m.Claims {
-			if e.Accepted() {
-				proven++
-			}
-		}
-		return exitError{code: 2, err: fmt.Errorf("not certified: %d of %d claims proven (see %s)", proven, len(m.Claims), filepath.Join(dir, certify.ManifestFile))}
+	if err != nil {
+		return nil, interrupted(ctx, err)
 	}
-	return nil
+	manifest := filepath.Join(dir, certify.ManifestFile)
+	proven := 0
+	for _, e := range m.Claims {
+		if e.Refuted() {
+			return m, fmt.Errorf("%s found the claim %q false: %s answered wrongly and the tree is not optimal (see %s)", certify.Prover, e.Claim, solverName(res), manifest)
+		}
+		if e.Accepted() {
+			proven++
+		}
+	}
+	if proven < len(m.Claims) {
+		return m, exitError{code: 2, err: fmt.Errorf("not certified: %d of %d claims proven (see %s)", proven, len(m.Claims), manifest)}
+	}
+	return m, nil
+}
+
+// solverName names the back end whose answers a search's result rests on.
+func solverName(res *orchestrate.Result) string {
+	if res.Solver == "" {
+		return "the " + res.Engine.String() + " engine"
+	}
+	return "solver " + res.Solver
+}
+
+// refuted reports whether the prover found a claim of m false.
+func refuted(m *certify.Manifest) bool {
+	return slices.ContainsFunc(m.Claims, certify.Entry.Refuted)
+}
+
+// provenBound returns the bounds that the accepted claims of m prove.
+func provenBound(m *certify.Manifest) tree.Bound {
+	var b tree.Bound
+	for _, e := range m.Claims {
+		switch {
+		case !e.Accepted():
+		case e.MaxNodes == 0:
+			b.Depth = e.Depth + 1
+		default:
+			b.Nodes = e.MaxNodes + 2 // a tree's node count is odd
+		}
+	}
+	return b
 }
 
 // loadData reads the one data file argument as the data flags say, until
