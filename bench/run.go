@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/gen"
 	"github.com/odtx/odtx/orchestrate"
@@ -69,7 +70,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 		return err
 	}
 	// One fold at a time, so that the job's time is the fold's alone.
-	results, err := orchestrate.CrossValidate(ctx, []orchestrate.Fold{fold}, dataset.Options{}, opt, 1)
+	results, err := cv.CrossValidate(ctx, []cv.Fold{fold}, dataset.Options{}, opt, 1)
 	if err != nil {
 		return err
 	}
@@ -116,28 +117,28 @@ func (r *Runner) table(j Job) (*dataset.Table, error) {
 }
 
 // fold returns the train and test tables of j's fold.
-func (r *Runner) fold(j Job) (orchestrate.Fold, error) {
+func (r *Runner) fold(j Job) (cv.Fold, error) {
 	if j.Folds == 0 {
 		prefix := filepath.Join(r.Data, "splits", j.Dataset)
 		train, err := dataset.ReadTableFile(fmt.Sprintf("%s.train%d.csv", prefix, j.Fold))
 		if err != nil {
-			return orchestrate.Fold{}, err
+			return cv.Fold{}, err
 		}
 		test, err := dataset.ReadTableFile(fmt.Sprintf("%s.test%d.csv", prefix, j.Fold))
-		return orchestrate.Fold{Train: train, Test: test}, err
+		return cv.Fold{Train: train, Test: test}, err
 	}
 	tbl, err := r.table(j)
 	if err != nil {
-		return orchestrate.Fold{}, err
+		return cv.Fold{}, err
 	}
 	// Each run deals the rows afresh, so that the runs average over
 	// partitions as well as over timings.
-	folds, err := orchestrate.KFold(tbl, j.Folds, uint64(j.Run))
+	folds, err := cv.KFold(tbl, j.Folds, uint64(j.Run))
 	if err != nil {
-		return orchestrate.Fold{}, err
+		return cv.Fold{}, err
 	}
 	if j.Fold >= len(folds) {
-		return orchestrate.Fold{}, fmt.Errorf("fold %d of %d", j.Fold, len(folds))
+		return cv.Fold{}, fmt.Errorf("fold %d of %d", j.Fold, len(folds))
 	}
 	return folds[j.Fold], nil
 }

@@ -9,17 +9,16 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/tree"
 )
 
-// HeadStart is how long the Auto engine runs the DP engine alone before it
+// headStart is how long the Auto engine runs the DP engine alone before it
 // starts the SAT engine beside it. The DP engine finishes every dataset of
 // the kinds it was measured on within it (README.md), and there the SAT
 // engine would only take half of a core.
-const HeadStart = 2 * time.Second
+const headStart = 2 * time.Second
 
 // learnAuto is Learn on the Auto engine: the DP engine alone for
-// HeadStart, then both engines side by side, the SAT engine starting at
+// headStart, then both engines side by side, the SAT engine starting at
 // the depth the DP engine has ruled out. The first to prove its answer
 // stops the other; when the context ends first, the answer is the better
 // tree of the two and the stronger of their bounds.
@@ -55,7 +54,7 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 	select {
 	case first = <-outcomes:
 		return first.res, first.err
-	case <-time.After(HeadStart):
+	case <-time.After(headStart):
 	case <-ctx.Done():
 	}
 	if ctx.Err() == nil {
@@ -89,7 +88,7 @@ func isStop(err error) bool {
 // merge returns the better tree of two stopped searches with the stronger
 // of their bounds, each credited to the engine that proved it.
 func merge(a, b *Result) *Result {
-	if better(b.Root, a.Root) {
+	if b.Root.Beats(a.Root) {
 		a, b = b, a
 	}
 	r := *a
@@ -112,10 +111,4 @@ func merge(a, b *Result) *Result {
 	r.Stats.ExamplesUsed = max(r.Stats.ExamplesUsed, b.Stats.ExamplesUsed)
 	r.Stats.Seconds = max(r.Stats.Seconds, b.Stats.Seconds)
 	return &r
-}
-
-// better reports whether tree a beats tree b: shallower, or as deep with
-// fewer nodes.
-func better(a, b *tree.Node) bool {
-	return a.Depth() < b.Depth() || a.Depth() == b.Depth() && a.Nodes() < b.Nodes()
 }

@@ -1,25 +1,26 @@
-// Package orchestrate runs the searches that turn a dataset into a provably
-// optimal decision tree, on one of two exact engines behind one call,
-// Learn, which cmd/odtx, cross-validation and the benchmarks share.
+// Package orchestrate is odtx's one entry point to its exact engines:
+// Learn turns a dataset into a provably optimal decision tree on the engine
+// Options.Engine names, and cmd/odtx, package cv and the benchmarks share
+// it.
 //
-// The call flow:
+// Each engine is a package of its own with the same shape: construct a
+// search over a dataset, search the least depth, then the fewest leaves at
+// that depth, and read the bounds proven, the examples used and the work
+// done, with a progress callback on the way. Package sat is the paper's
+// method, package dp dynamic programming. This package adapts each to one
+// Result and composes them:
 //
 //	Learn(ctx, ds, Options{Engine: ...})
-//	├── SAT (learnSAT): the paper's method
-//	│   ├── minDepth → depthSearch.run: up to Options.Jobs depths at once
-//	│   │   ├── probeDepth, one goroutine a depth: a probe (its own solver)
-//	│   │   │   running the incremental loop, probe.solve (solve on the
-//	│   │   │   examples so far, check the tree on all of them, add one it
-//	│   │   │   gets wrong), its answer sent back to run
-//	│   │   └── take, on run's goroutine: a tree at depth k cancels every
-//	│   │       deeper probe; an UNSAT at k raises the lower bound to k+1
-//	│   └── then, in Size mode, decreasing leaf bounds on the settled
-//	│       depth's probe (DT_size)
-//	├── DP (learnDP): package dp's Search, MinDepth then MinLeaves
-//	└── Auto (learnAuto): DP alone for HeadStart, then SAT beside it from
-//	    the depth DP has ruled out; the first proof stops the other
+//	├── SAT (learnSAT): sat.Search, MinDepth then MinLeaves
+//	├── DP (learnDP): dp.Search, MinDepth then MinLeaves
+//	└── Auto (learnAuto): DP alone for headStart, then SAT beside it from
+//	    the depth DP has ruled out; the first proof stops the other, and a
+//	    search stopped by its context returns the better tree of the two
+//	    with the stronger of their bounds (merge)
 //
-// Every engine starts from, or falls back on, the greedy tree (Greedy), so
-// that a search stopped by its context still returns a consistent tree with
-// the bounds it proved. CrossValidate runs Learn on the folds of KFold.
+// A search stopped by its context still returns a consistent tree (at worst
+// the greedy one, package greedy) with the bounds it proved.
+//
+// Adding an engine: a package beside sat and dp with that shape, an Engine
+// constant naming it, and an adapter here like learnDP that fills a Result.
 package orchestrate

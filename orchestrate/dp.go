@@ -6,6 +6,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
+	"github.com/odtx/odtx/greedy"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -37,7 +38,7 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	}
 	root, err := s.MinDepth(ctx)
 	if err != nil {
-		res.Root = Greedy(ds)
+		res.Root = greedy.Tree(ds)
 		return finish(err)
 	}
 	res.Root = root

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,36 +21,6 @@ import (
 )
 
 func newGini() (solver.Solver, error) { return gini.New(), nil }
-
-// TestAgainstBruteForce compares both modes with an exhaustive search over
-// all trees of depth at most 3, leaves at any depth, on random datasets.
-func TestAgainstBruteForce(t *testing.T) {
-	oracle := testgen.NewOracle(1, 5, 14, 3, 3)
-	trials := 400
-	if testing.Short() {
-		trials = 60
-	}
-	defer func(n int) { narrow = n }(narrow)
-	for trial := range trials {
-		c := oracle.Draw(trial)
-		// Lazy features on narrow data too, in half the trials.
-		narrow = 16 * (trial % 2)
-		for _, mode := range []Mode{Depth, Size} {
-			// Neither batches of counterexamples, parallel depth probes
-			// nor grouping features may change the optimum.
-			opt := Options{Mode: mode, Engine: SAT, NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
-			res, err := Learn(context.Background(), c.DS, opt)
-			if err != nil {
-				t.Fatalf("trial %d %v: %v", trial, mode, err)
-			}
-			c.Check(t, mode.String(), res.Root, mode == Size)
-			if pruned := tree.Prune(res.Root, rows(c.DS)).Nodes(); pruned != res.Root.Nodes() {
-				t.Fatalf("trial %d %v: %d nodes, %d without the tests no example takes", trial, mode, res.Root.Nodes(), pruned)
-			}
-		}
-	}
-	oracle.CheckTeeth(t)
-}
 
 // sharedOptima are the reference optima of ../shared/REFERENCE.md.
 var sharedOptima = []struct {
@@ -203,43 +172,6 @@ func TestEveryThresholdKept(t *testing.T) {
 	}
 }
 
-// liar is gini answering every call as if it had no assumptions, or with
-// every variable false when allFalse is set.
-type liar struct {
-	solver.Solver
-	allFalse bool
-}
-
-func (l *liar) Solve(ctx context.Context, _ []int) (solver.Result, error) {
-	if l.allFalse {
-		return solver.Sat, nil
-	}
-	return l.Solver.Solve(ctx, nil)
-}
-
-func (l *liar) Value(v int) bool { return !l.allFalse && l.Solver.Value(v) }
-
-// TestWrongModels checks that a model that does not mean a consistent tree
-// within the call's bound is an error, never a tree.
-func TestWrongModels(t *testing.T) {
-	ds := testgen.Dataset(rand.New(rand.NewPCG(7, 8)), 6, 40, 2)
-	for _, c := range []struct {
-		allFalse bool
-		want     string
-	}{
-		{true, "the solver's model misclassifies line"},
-		{false, "the solver's model has"}, // leaves over the bound
-	} {
-		opt := Options{Mode: Size, Engine: SAT, AllFeatures: true, NewSolver: func() (solver.Solver, error) {
-			return &liar{gini.New(), c.allFalse}, nil
-		}}
-		_, err := Learn(context.Background(), ds, opt)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("all false %v: err = %v, want %q", c.allFalse, err, c.want)
-		}
-	}
-}
-
 // TestEnginesAgree: on random datasets too deep for the brute-force
 // oracle, the SAT and DP engines find the same least depth and node count.
 func TestEnginesAgree(t *testing.T) {
@@ -344,24 +276,5 @@ func TestVerifiedTree(t *testing.T) {
 	_, err = res.VerifiedTree(ds, tbl)
 	if err == nil || !strings.Contains(err.Error(), "appendix.csv:6:") {
 		t.Fatalf("got %v, want an error naming line 6", err)
-	}
-}
-
-// TestStagger: until Stagger has passed, one depth is probed at a time, so
-// the solver calls come in order of depth whatever Jobs allows. (Without
-// Stagger the four probes' calls interleave, as a rule but not by law.)
-func TestStagger(t *testing.T) {
-	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk1.csv"), dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var depths []int
-	opt := Options{Mode: Depth, Engine: SAT, NewSolver: newGini, Jobs: 4, Stagger: time.Hour,
-		Progress: func(p Progress) { depths = append(depths, p.Depth) }}
-	if _, err := Learn(context.Background(), ds, opt); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.IsSorted(depths) {
-		t.Errorf("calls at depths %v, want one depth after another", depths)
 	}
 }

@@ -72,3 +72,9 @@ type Tree struct {
 	Label    string   // name of the label column
 	Classes  []string // class names
 }
+
+// Beats reports whether n is a better tree than m by the order every
+// engine minimizes in: shallower, or as deep with fewer nodes.
+func (n *Node) Beats(m *Node) bool {
+	return n.Depth() < m.Depth() || n.Depth() == m.Depth() && n.Nodes() < m.Nodes()
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/urfave/cli/v3"
@@ -68,7 +69,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
 	jobs := cmd.Int(flagJobs)
-	results, err := orchestrate.CrossValidate(ctx, folds, data, searchOptions(e, names, mode, newSolver), jobs)
+	results, err := cv.CrossValidate(ctx, folds, data, searchOptions(e, names, mode, newSolver), jobs)
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
 	// finished are results worth their lines, though not their mean.
@@ -91,7 +92,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 
 // cvFolds returns the folds that --folds and --seed make of the data file,
 // or with --splits the train/test pairs given for it, read until ctx ends.
-func cvFolds(ctx context.Context, cmd *cli.Command) ([]orchestrate.Fold, error) {
+func cvFolds(ctx context.Context, cmd *cli.Command) ([]cv.Fold, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return nil, err
@@ -102,7 +103,7 @@ func cvFolds(ctx context.Context, cmd *cli.Command) ([]orchestrate.Fold, error) 
 		if err != nil {
 			return nil, err
 		}
-		return orchestrate.KFold(tbl, cmd.Int("folds"), cmd.Uint64("seed"))
+		return cv.KFold(tbl, cmd.Int("folds"), cmd.Uint64("seed"))
 	}
 	if cmd.IsSet("folds") || cmd.IsSet("seed") {
 		return nil, errors.New("--splits gives the folds, so --folds and --seed do not apply")
@@ -116,8 +117,8 @@ func cvFolds(ctx context.Context, cmd *cli.Command) ([]orchestrate.Fold, error) 
 // readSplits reads the train/test pairs prefix.train<i>.csv and
 // prefix.test<i>.csv for i = 0, 1, ... up to the first missing training
 // file: the names of Verwer and Zhang's splits, on which the paper tests.
-func readSplits(ctx context.Context, prefix string) ([]orchestrate.Fold, error) {
-	var folds []orchestrate.Fold
+func readSplits(ctx context.Context, prefix string) ([]cv.Fold, error) {
+	var folds []cv.Fold
 	for i := 0; ; i++ {
 		train, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.train%d.csv", prefix, i))
 		if errors.Is(err, fs.ErrNotExist) && i > 0 {
@@ -130,13 +131,13 @@ func readSplits(ctx context.Context, prefix string) ([]orchestrate.Fold, error) 
 		if err != nil {
 			return nil, err
 		}
-		folds = append(folds, orchestrate.Fold{Train: train, Test: test})
+		folds = append(folds, cv.Fold{Train: train, Test: test})
 	}
 }
 
 // writeCV writes a line for each fold, then the means over the folds, which
 // are the figures the paper reports. Only the seconds vary between runs.
-func writeCV(w io.Writer, results []orchestrate.FoldResult) {
+func writeCV(w io.Writer, results []cv.FoldResult) {
 	writeFolds(w, results)
 	var accuracy, depth, nodes, seconds float64
 	for _, r := range results {
@@ -151,7 +152,7 @@ func writeCV(w io.Writer, results []orchestrate.FoldResult) {
 }
 
 // writeFolds writes a line for each fold's result.
-func writeFolds(w io.Writer, results []orchestrate.FoldResult) {
+func writeFolds(w io.Writer, results []cv.FoldResult) {
 	for _, r := range results {
 		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, test accuracy %.1f%%, %.2f s\n",
 			r.Fold, r.Depth, r.Nodes, 100*r.Accuracy, r.Seconds)

@@ -1,4 +1,4 @@
-package orchestrate
+package sat
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // probe is one solver with the formula for one depth, and the examples it
 // encodes.
 type probe struct {
-	s       *search
+	s       *Search
 	sat     solver.Solver
 	enc     *encode.Encoder
 	used    []int          // indices of the examples encoded, in order
@@ -33,7 +33,7 @@ var narrow = 16
 // newProbe starts a solver for depth k. It encodes the examples that other
 // depths needed, as counterexamples at one depth are likely ones at the
 // next, and goes on taking those found by probes running beside it.
-func (s *search) newProbe(k int) (*probe, error) {
+func (s *Search) newProbe(k int) (*probe, error) {
 	sat, err := s.opt.NewSolver()
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package orchestrate
+package sat
 
 // featureGroups sorts features by how they split the examples a probe
 // encodes: features that split them alike, or each as the other's

@@ -1,4 +1,4 @@
-package orchestrate
+package sat
 
 import (
 	"context"
@@ -32,8 +32,8 @@ type answer struct {
 //     open for the node search, or nil. Every deeper probe is cancelled,
 //     as it can only find a worse tree; every shallower one has started,
 //     so none starts once best is set.
-//   - The proven lower bound is the search's res.MinDepth: an UNSAT at
-//     depth k raises it to k+1 (search.refute), unless a tree as shallow
+//   - The proven lower bound is the Search's depthLB: an UNSAT at
+//     depth k raises it to k+1 (Search.refute), unless a tree as shallow
 //     is in hand, which proves the solver wrong.
 //   - failure is the first error that ends the search; it cancels every
 //     probe, and none starts after it.
@@ -45,7 +45,7 @@ type answer struct {
 // from a probe cancelled for a shallower tree is no failure, and only run
 // can tell.
 type depthSearch struct {
-	s        *search
+	s        *Search
 	stop     context.CancelFunc // cancels every probe
 	probes   sync.WaitGroup
 	answers  chan answer
@@ -56,9 +56,9 @@ type depthSearch struct {
 	wide     bool // Stagger has passed: up to Jobs probes run at once
 }
 
-// minDepth runs a depthSearch from the lower bound in s.res, and returns the
+// minDepth runs a depthSearch from the lower bound in s.depthLB, and returns the
 // probe of the depth it settles on, open, for the node search.
-func (s *search) minDepth(ctx context.Context) (*probe, error) {
+func (s *Search) minDepth(ctx context.Context) (*probe, error) {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	d := &depthSearch{
@@ -66,7 +66,7 @@ func (s *search) minDepth(ctx context.Context) (*probe, error) {
 		stop:     stop,
 		answers:  make(chan answer),
 		inFlight: map[int]context.CancelFunc{},
-		next:     s.res.MinDepth,
+		next:     s.depthLB,
 	}
 	return d.run(ctx)
 }
@@ -100,7 +100,7 @@ func (d *depthSearch) run(ctx context.Context) (*probe, error) {
 	case d.best == nil:
 		// Every other way ends in a tree or a failure: the floor the
 		// search was given lies above the tree in hand.
-		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", d.s.res.MinDepth, d.s.depthInHand())
+		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", d.s.depthLB, d.s.depthInHand())
 	}
 	return d.best, nil
 }
@@ -124,7 +124,7 @@ func (d *depthSearch) startAll(ctx context.Context) {
 }
 
 // probeDepth opens a probe for depth k and runs the incremental loop on it.
-func (s *search) probeDepth(ctx context.Context, k int) answer {
+func (s *Search) probeDepth(ctx context.Context, k int) answer {
 	a := answer{k: k}
 	if a.p, a.err = s.newProbe(k); a.err == nil {
 		root, err := a.p.solve(ctx, 0)

@@ -1,4 +1,7 @@
-package orchestrate
+// Package cv estimates how well optimal trees generalize: k-fold
+// cross-validation, as the paper reports it, or training and testing on
+// given splits, each fold's tree learned with package orchestrate.
+package cv
 
 import (
 	"context"
@@ -10,6 +13,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
 	"golang.org/x/sync/errgroup"
 )
@@ -75,10 +79,10 @@ type FoldResult struct {
 // The results are in fold order. The first error, such as ctx's end, stops
 // the other folds and is returned with the results of the folds that
 // finished.
-func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt Options, jobs int) ([]FoldResult, error) {
+func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt orchestrate.Options, jobs int) ([]FoldResult, error) {
 	if report := opt.Progress; report != nil {
 		var mu sync.Mutex
-		opt.Progress = func(p Progress) {
+		opt.Progress = func(p orchestrate.Progress) {
 			mu.Lock()
 			defer mu.Unlock()
 			report(p)
@@ -115,13 +119,13 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 }
 
 // validate learns a tree on f.Train and scores it on f.Test.
-func validate(ctx context.Context, f Fold, data dataset.Options, opt Options) (FoldResult, error) {
+func validate(ctx context.Context, f Fold, data dataset.Options, opt orchestrate.Options) (FoldResult, error) {
 	start := time.Now()
 	ds, err := f.Train.Binarize(data)
 	if err != nil {
 		return FoldResult{}, err
 	}
-	res, err := Learn(ctx, ds, opt)
+	res, err := orchestrate.Learn(ctx, ds, opt)
 	if err != nil {
 		return FoldResult{}, fmt.Errorf("%s: %w", f.Train.Name, err)
 	}

@@ -1,4 +1,4 @@
-package orchestrate
+package sat
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/greedy"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -49,19 +50,19 @@ func lyingFrom(from int) func() (solver.Solver, error) {
 // calls than there are depths up to the greedy tree's.
 func TestWrongUnsatDepth(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(3, 4)), 12, 200, 3)
-	greedy := Greedy(ds).Depth()
+	greedy := greedy.Tree(ds).Depth()
 	for _, jobs := range []int{1, 4} {
-		for _, mode := range []Mode{Depth, Size} {
+		for _, size := range []bool{false, true} {
 			calls := 0
-			opt := Options{Mode: mode, Engine: SAT, NewSolver: lyingFrom(0), Solver: "liar", Jobs: jobs,
+			opt := Options{NewSolver: lyingFrom(0), Solver: "liar", Jobs: jobs,
 				Progress: func(Progress) { calls++ }}
-			_, err := Learn(context.Background(), ds, opt)
+			_, err := learn(context.Background(), ds, opt, size)
 			want := "solver liar answered UNSAT (no tree of depth "
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), "the solver is wrong") {
-				t.Errorf("jobs %d, %v: err = %v, want %q", jobs, mode, err, want)
+				t.Errorf("jobs %d, size %v: err = %v, want %q", jobs, size, err, want)
 			}
 			if calls > greedy+1 {
-				t.Errorf("jobs %d, %v: %d calls, more than the %d depths up to the greedy tree's", jobs, mode, calls, greedy+1)
+				t.Errorf("jobs %d, size %v: %d calls, more than the %d depths up to the greedy tree's", jobs, size, calls, greedy+1)
 			}
 		}
 	}
@@ -75,27 +76,27 @@ func TestWrongUnsatNodes(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(2, 3)), 6, 30, 2)
 	// One job, so that every run makes the same calls.
 	var bounds []int
-	opt := Options{Mode: Size, Engine: SAT, NewSolver: newGini, Jobs: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
-	if _, err := Learn(context.Background(), ds, opt); err != nil {
+	opt := Options{NewSolver: newGini, Jobs: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
+	if _, err := learn(context.Background(), ds, opt, true); err != nil {
 		t.Fatal(err)
 	}
 	first := 0
 	for first < len(bounds) && bounds[first] == 0 {
 		first++
 	}
-	opt.Mode, opt.Progress = Depth, nil
-	tidied, err := Learn(context.Background(), ds, opt)
+	opt.Progress = nil
+	tidied, err := learn(context.Background(), ds, opt, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first == len(bounds) || tidied.Root.Leaves() > bounds[first] {
-		t.Fatalf("the depth search's tree, tidied, has %d leaves; the node search's calls have bounds %v: no call to refute", tidied.Root.Leaves(), bounds)
+	if first == len(bounds) || tidied.Leaves() > bounds[first] {
+		t.Fatalf("the depth search's tree, tidied, has %d leaves; the node search's calls have bounds %v: no call to refute", tidied.Leaves(), bounds)
 	}
 
-	opt.Mode, opt.NewSolver, opt.Solver = Size, lyingFrom(first), "liar"
-	res, err := Learn(context.Background(), ds, opt)
+	opt.NewSolver, opt.Solver = lyingFrom(first), "liar"
+	_, err = learn(context.Background(), ds, opt, true)
 	want := "solver liar answered UNSAT (no tree of depth "
 	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "leaves") {
-		t.Fatalf("err = %v (optimal %v), want %q about leaves", err, res != nil && res.Optimal, want)
+		t.Fatalf("err = %v, want %q about leaves", err, want)
 	}
 }

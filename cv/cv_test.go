@@ -1,4 +1,4 @@
-package orchestrate
+package cv
 
 import (
 	"context"
@@ -11,8 +11,13 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/solver"
 )
+
+func newGini() (solver.Solver, error) { return gini.New(), nil }
 
 // newTable returns a table of the records under header, on lines 2, 3, ...
 // as if read from a file.
@@ -137,7 +142,7 @@ func TestCrossValidate(t *testing.T) {
 		{"-3", "red", "a"}, {"4.5", "purple", "b"}, {"1e3", "red", "b"}, {"3.999", "blue", "a"},
 	})
 	folds := []Fold{{Train: train, Test: copies}, {Train: threshold, Test: unseen}}
-	got, err := CrossValidate(context.Background(), folds, dataset.Options{}, Options{Mode: Size, NewSolver: newGini}, 0)
+	got, err := CrossValidate(context.Background(), folds, dataset.Options{}, orchestrate.Options{Mode: orchestrate.Size, NewSolver: newGini}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +155,7 @@ func TestCrossValidate(t *testing.T) {
 func TestCrossValidateErrors(t *testing.T) {
 	good := randomTable(rand.New(rand.NewPCG(1, 2)), 20)
 	contradictory := newTable("bad train", []string{"x", "y"}, [][]string{{"1", "0"}, {"1", "1"}})
-	opt := Options{Mode: Depth, NewSolver: newGini}
+	opt := orchestrate.Options{Mode: orchestrate.Depth, NewSolver: newGini}
 	tests := []struct {
 		name  string
 		folds []Fold
@@ -195,18 +200,18 @@ func TestCrossValidateMouse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(jobs int, opt Options) []FoldResult {
+	run := func(jobs int, opt orchestrate.Options) []FoldResult {
 		res, err := CrossValidate(context.Background(), folds, dataset.Options{}, opt, jobs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
-	serial := run(1, Options{Mode: Depth, NewSolver: newGini})
+	serial := run(1, orchestrate.Options{Mode: orchestrate.Depth, NewSolver: newGini})
 	// Progress is called from every fold; -race checks that the calls do
 	// not overlap.
 	calls := 0
-	parallel := run(2, Options{Mode: Depth, NewSolver: newGini, Progress: func(Progress) { calls++ }})
+	parallel := run(2, orchestrate.Options{Mode: orchestrate.Depth, NewSolver: newGini, Progress: func(orchestrate.Progress) { calls++ }})
 	if !reflect.DeepEqual(withoutSeconds(serial), withoutSeconds(parallel)) {
 		t.Errorf("jobs=1 and jobs=2 differ:\n%+v\n%+v", serial, parallel)
 	}

@@ -1,4 +1,7 @@
-package orchestrate
+// Package greedy grows a decision tree top-down by information gain: far
+// from optimal, but found at once, so that an exact search stopped early
+// still has a consistent tree to give.
+package greedy
 
 import (
 	"math"
@@ -7,19 +10,19 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// Greedy returns a consistent tree grown top-down, each node testing the
-// feature of highest information gain, until every leaf is pure: far from
-// optimal, but found at once, so a search stopped early has a tree to give.
-// ds must not contradict itself.
-func Greedy(ds *dataset.Dataset) *tree.Node {
+// Tree returns a tree grown top-down, each node testing the feature of
+// highest information gain, until every leaf is pure. It classifies every
+// example of ds unless ds contradicts itself (two examples alike in every
+// feature with different classes), where such a leaf takes the majority.
+func Tree(ds *dataset.Dataset) *tree.Node {
 	all := make([]int, len(ds.Examples))
 	for i := range all {
 		all[i] = i
 	}
-	return greedy(ds, all)
+	return grow(ds, all)
 }
 
-func greedy(ds *dataset.Dataset, rows []int) *tree.Node {
+func grow(ds *dataset.Dataset, rows []int) *tree.Node {
 	nc := len(ds.Classes)
 	counts := make([]int, nc)
 	// onTrue[f*nc+c] counts the rows of class c where feature f holds:
@@ -72,7 +75,7 @@ func greedy(ds *dataset.Dataset, rows []int) *tree.Node {
 			no = append(no, i)
 		}
 	}
-	return tree.Split(bestF, greedy(ds, no), greedy(ds, yes))
+	return tree.Split(bestF, grow(ds, no), grow(ds, yes))
 }
 
 // entropy returns the class entropy of rows with the given counts per

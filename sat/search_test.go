@@ -1,0 +1,120 @@
+package sat
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/solver"
+	"github.com/odtx/odtx/tree"
+)
+
+func newGini() (solver.Solver, error) { return gini.New(), nil }
+
+// learn runs a whole search: the least depth, then, if size, the fewest
+// leaves at that depth.
+func learn(ctx context.Context, ds *dataset.Dataset, opt Options, size bool) (*tree.Node, error) {
+	s, err := New(ds, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	root, err := s.MinDepth(ctx)
+	if err == nil && size {
+		root, err = s.MinLeaves(ctx)
+	}
+	return root, err
+}
+
+// TestAgainstBruteForce compares both modes with an exhaustive search over
+// all trees of depth at most 3, leaves at any depth, on random datasets.
+func TestAgainstBruteForce(t *testing.T) {
+	oracle := testgen.NewOracle(1, 5, 14, 3, 3)
+	trials := 400
+	if testing.Short() {
+		trials = 60
+	}
+	defer func(n int) { narrow = n }(narrow)
+	for trial := range trials {
+		c := oracle.Draw(trial)
+		// Lazy features on narrow data too, in half the trials.
+		narrow = 16 * (trial % 2)
+		for _, size := range []bool{false, true} {
+			// Neither batches of counterexamples, parallel depth probes
+			// nor grouping features may change the optimum.
+			opt := Options{NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
+			root, err := learn(context.Background(), c.DS, opt, size)
+			if err != nil {
+				t.Fatalf("trial %d size %v: %v", trial, size, err)
+			}
+			c.Check(t, map[bool]string{false: "depth", true: "size"}[size], root, size)
+			if pruned := tree.Prune(root, rows(c.DS)).Nodes(); pruned != root.Nodes() {
+				t.Fatalf("trial %d size %v: %d nodes, %d without the tests no example takes", trial, size, root.Nodes(), pruned)
+			}
+		}
+	}
+	oracle.CheckTeeth(t)
+}
+
+// liar is gini answering every call as if it had no assumptions, or with
+// every variable false when allFalse is set.
+type liar struct {
+	solver.Solver
+	allFalse bool
+}
+
+func (l *liar) Solve(ctx context.Context, _ []int) (solver.Result, error) {
+	if l.allFalse {
+		return solver.Sat, nil
+	}
+	return l.Solver.Solve(ctx, nil)
+}
+
+func (l *liar) Value(v int) bool { return !l.allFalse && l.Solver.Value(v) }
+
+// TestWrongModels checks that a model that does not mean a consistent tree
+// within the call's bound is an error, never a tree.
+func TestWrongModels(t *testing.T) {
+	ds := testgen.Dataset(rand.New(rand.NewPCG(7, 8)), 6, 40, 2)
+	for _, c := range []struct {
+		allFalse bool
+		want     string
+	}{
+		{true, "the solver's model misclassifies line"},
+		{false, "the solver's model has"}, // leaves over the bound
+	} {
+		opt := Options{AllFeatures: true, NewSolver: func() (solver.Solver, error) {
+			return &liar{gini.New(), c.allFalse}, nil
+		}}
+		_, err := learn(context.Background(), ds, opt, true)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("all false %v: err = %v, want %q", c.allFalse, err, c.want)
+		}
+	}
+}
+
+// TestStagger: until Stagger has passed, one depth is probed at a time, so
+// the solver calls come in order of depth whatever Jobs allows. (Without
+// Stagger the four probes' calls interleave, as a rule but not by law.)
+func TestStagger(t *testing.T) {
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk1.csv"), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var depths []int
+	opt := Options{NewSolver: newGini, Jobs: 4, Stagger: time.Hour,
+		Progress: func(p Progress) { depths = append(depths, p.Depth) }}
+	if _, err := learn(context.Background(), ds, opt, false); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(depths) {
+		t.Errorf("calls at depths %v, want one depth after another", depths)
+	}
+}
