@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/odtx/odtx/solver"
 )
 
 // jobRequest is what a sweep hands the process that runs one job.
@@ -26,8 +28,8 @@ type jobRequest struct {
 // use, which Execute does not make.
 type ChildRunner struct {
 	// Runner is what the child runs the job with: ChildRunner hands it
-	// the Runner's Data, Timeout and Jobs, and the child makes the
-	// Options again, as a function cannot cross to another process.
+	// the Runner's Data, Timeout and Jobs; the child has its own Report,
+	// as a function cannot cross to another process.
 	Runner *Runner
 	// Command is the child, a program and its arguments, such as odtx
 	// itself with "bench job".
@@ -123,18 +125,14 @@ func (c *ChildRunner) warn(line string) {
 }
 
 // ServeJob is the child's side of a ChildRunner: it reads the job and the
-// Runner's settings from r, runs the job with the search options that
-// options makes for its solver, and writes its record to w.
-func ServeJob(ctx context.Context, r io.Reader, w io.Writer, options func(solver string) (SearchOptions, error)) error {
+// Runner's settings from r, runs the job, telling report of the faults of
+// a race's members as Runner.Report, and writes its record to w.
+func ServeJob(ctx context.Context, r io.Reader, w io.Writer, report func(*solver.MemberError)) error {
 	var req jobRequest
 	if err := json.NewDecoder(r).Decode(&req); err != nil {
 		return fmt.Errorf("read the job: %w", err)
 	}
-	opts, err := options(req.Job.Solver)
-	if err != nil {
-		return err
-	}
-	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Jobs: req.Jobs, Options: opts, Machine: ThisMachine()}
+	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Jobs: req.Jobs, Report: report, Machine: ThisMachine()}
 	if err := json.NewEncoder(w).Encode(runner.Run(ctx, req.Job)); err != nil {
 		return fmt.Errorf("write the record: %w", err)
 	}

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/gen"
 	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/solver"
 )
 
 // Runner runs jobs with real searches.
@@ -19,15 +22,24 @@ type Runner struct {
 	Data    string        // directory of the datasets, with the splits in Data/splits
 	Timeout time.Duration // limit of each job; 0 means none
 	Jobs    int           // as orchestrate.Options.Jobs: depths probed at once
-	// Options returns the search options for a solver and mode; Runner
-	// sets their Jobs.
-	Options SearchOptions
+	// Report, if set, is told of the faults of the members of a portfolio
+	// race that the race survives (see backend.LookupPortfolio).
+	Report  func(*solver.MemberError)
 	Machine Machine // written into every record
 }
 
-// SearchOptions returns the search options of a job's solver (Job.Solver)
-// in a mode.
-type SearchOptions func(solver string, mode orchestrate.Mode) (orchestrate.Options, error)
+// SearchOptions returns the options of a search in mode for spec, a job's
+// Solver: the engines dp and auto by name (auto's SAT part on
+// backend.Default), or else SAT back ends, several joined by "+" for a
+// race of them, on the SAT engine. Report is as Runner.Report. It fails if a back end cannot run
+// here, which a sweep checks for every solver before any job starts.
+func SearchOptions(spec string, mode orchestrate.Mode, report func(*solver.MemberError)) (orchestrate.Options, error) {
+	e, names := orchestrate.SAT, strings.Split(spec, "+")
+	if parsed, err := orchestrate.ParseEngine(spec); err == nil && parsed != orchestrate.SAT {
+		e, names = parsed, []string{backend.Default}
+	}
+	return orchestrate.Configure(e, names, mode, nil, report)
+}
 
 // Run runs one job and returns its record. A job that fails or runs out of
 // time is a record that says so; Run itself does not fail.
@@ -57,7 +69,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	opt, err := r.Options(j.Solver, mode)
+	opt, err := SearchOptions(j.Solver, mode, r.Report)
 	if err != nil {
 		return err
 	}

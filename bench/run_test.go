@@ -7,26 +7,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/odtx/odtx/backend"
-	"github.com/odtx/odtx/orchestrate"
 )
 
-// giniRunner runs jobs with gini on the datasets in dir.
-func giniRunner(t *testing.T, dir string) *Runner {
-	t.Helper()
-	open, err := backend.Lookup("gini")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &Runner{
-		Data: dir,
-		Jobs: 2,
-		Options: func(solver string, mode orchestrate.Mode) (orchestrate.Options, error) {
-			return orchestrate.Options{Mode: mode, Engine: orchestrate.SAT, NewSolver: open}, nil
-		},
-		Machine: ThisMachine(),
-	}
+// newRunner runs jobs with their solver on the datasets in dir.
+func newRunner(dir string) *Runner {
+	return &Runner{Data: dir, Jobs: 2, Machine: ThisMachine()}
 }
 
 // TestRunner runs real jobs on the paper's Appendix example, copied as
@@ -51,7 +36,7 @@ func TestRunner(t *testing.T) {
 	}
 	write("splits/tiny.csv.train0.csv", rows)
 	write("splits/tiny.csv.test0.csv", rows[:4])
-	r := giniRunner(t, dir)
+	r := newRunner(dir)
 	ctx := context.Background()
 
 	// The Appendix's optimum: depth 2, 7 nodes.
@@ -95,7 +80,7 @@ func TestScalingRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, j := range jobs {
-		r := giniRunner(t, "")
+		r := newRunner("")
 		tbl, err := r.table(j)
 		if err != nil {
 			t.Fatalf("%s: %v", j, err)

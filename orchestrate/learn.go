@@ -1,13 +1,13 @@
 package orchestrate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/gini"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -46,7 +46,8 @@ type Options struct {
 	Engine Engine
 	// NewSolver returns a fresh solver for the SAT engine, which uses one
 	// per depth and calls it from several goroutines when Jobs > 1; nil
-	// means gini, pure Go.
+	// means the back end Configure picks for the data, with its Solver and
+	// Batch.
 	NewSolver func() (solver.Solver, error)
 	// Solver names NewSolver's back end in the error that blames it for an
 	// answer a tree in hand refutes ("" for "the solver").
@@ -126,7 +127,12 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return nil, errors.New("no examples")
 	}
 	if opt.NewSolver == nil {
-		opt.NewSolver = func() (solver.Solver, error) { return gini.New(), nil }
+		// The back end the command line would pick for this data.
+		auto, err := Configure(opt.Engine, nil, opt.Mode, func() (*dataset.Dataset, error) { return ds, nil }, nil)
+		if err != nil {
+			return nil, err
+		}
+		opt.NewSolver, opt.Solver, opt.Batch = auto.NewSolver, cmp.Or(opt.Solver, auto.Solver), cmp.Or(opt.Batch, auto.Batch)
 	}
 	switch opt.Engine {
 	case Auto:

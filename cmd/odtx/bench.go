@@ -110,15 +110,17 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		jobs = bench.Shard(jobs, i, n)
 		stem = fmt.Sprintf("results-%dof%d", i, n)
 	}
-	options, err := benchOptions(solvers)
-	if err != nil {
-		return err
+	// Every solver must run here before any job starts.
+	for _, s := range solvers {
+		if _, err := bench.SearchOptions(s, orchestrate.Size, nil); err != nil {
+			return err
+		}
 	}
 	data := cmd.String("data")
 	if err := checkData(data, jobs); err != nil {
 		return err
 	}
-	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Jobs: cmd.Int(flagJobs), Options: options, Machine: bench.ThisMachine()}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Jobs: cmd.Int(flagJobs), Report: memberWarnings(), Machine: bench.ThisMachine()}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find odtx to run each job in: %w", err)
@@ -186,9 +188,7 @@ func sweep(ctx context.Context, jobs []bench.Job, runJob func(context.Context, b
 // benchJob runs the job on stdin in this process, a bench sweep's child,
 // and writes its record to stdout.
 func benchJob(ctx context.Context, _ *cli.Command) error {
-	return bench.ServeJob(ctx, os.Stdin, os.Stdout, func(solver string) (bench.SearchOptions, error) {
-		return benchOptions([]string{solver})
-	})
+	return bench.ServeJob(ctx, os.Stdin, os.Stdout, memberWarnings())
 }
 
 // stopSignal is the signal that stops a bench job's process once ctx has
@@ -237,38 +237,6 @@ func writeReport(dir, format string, records []bench.Record) error {
 	}
 	_, err = os.Stdout.Write(files[0].Data) // the tables
 	return err
-}
-
-// benchOptions checks that every solver can run here, before any job
-// starts, and returns the search options of each, made by searchOptions.
-// The engine names dp and auto stand beside the back ends, auto with the
-// default back end for its SAT part.
-func benchOptions(solvers []string) (bench.SearchOptions, error) {
-	type choice struct {
-		engine orchestrate.Engine
-		names  []string
-		open   backend.Open
-	}
-	choices := make(map[string]choice, len(solvers))
-	for _, s := range solvers {
-		c := choice{engine: orchestrate.SAT, names: strings.Split(s, "+")}
-		if e, err := orchestrate.ParseEngine(s); err == nil && e != orchestrate.SAT {
-			c = choice{engine: e, names: []string{backend.Default}}
-		}
-		open, err := backend.LookupPortfolio(c.names, memberWarnings())
-		if err != nil {
-			return nil, err
-		}
-		c.open = open
-		choices[s] = c
-	}
-	return func(s string, mode orchestrate.Mode) (orchestrate.Options, error) {
-		c, ok := choices[s]
-		if !ok {
-			return orchestrate.Options{}, fmt.Errorf("solver %q not among --solvers", s)
-		}
-		return searchOptions(c.engine, c.names, mode, c.open), nil
-	}, nil
 }
 
 // checkData fails at once, rather than in every job, when jobs read

@@ -50,18 +50,14 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	}
 	// The folds share the back end the data's shape asks for, as the first
 	// fold's training rows have it.
-	names, err := searchSolvers(cmd, e, mode, func() (*dataset.Dataset, error) {
+	opt, _, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) {
 		first, err := folds[0].Train.Binarize(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", folds[0].Train.Name, err)
 		}
 		return first, nil
 	})
-	if err != nil {
-		return err
-	}
-	newSolver, _, err := solverFactory(cmd, names) // cv has no --trace, so no file to close
-	if err != nil {
+	if err != nil { // cv has no --trace, so no file to close
 		return err
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
@@ -69,7 +65,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
 	jobs := cmd.Int(flagJobs)
-	results, err := cv.CrossValidate(ctx, folds, data, searchOptions(e, names, mode, newSolver), jobs)
+	results, err := cv.CrossValidate(ctx, folds, data, opt, jobs)
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
 	// finished are results worth their lines, though not their mean.

@@ -217,15 +217,10 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 // search it returns the best tree found with an error asking for exit
 // code 2; other errors come with no result.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode) (*orchestrate.Result, error) {
-	names, err := searchSolvers(cmd, e, mode, func() (*dataset.Dataset, error) { return ds, nil })
+	opt, closeTrace, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) { return ds, nil })
 	if err != nil {
 		return nil, err
 	}
-	newSolver, closeTrace, err := solverFactory(cmd, names)
-	if err != nil {
-		return nil, err
-	}
-	opt := searchOptions(e, names, mode, newSolver)
 	opt.Jobs = cmd.Int(flagJobs)
 	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter()

@@ -4,13 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
 
-	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
-	"github.com/odtx/odtx/solver"
 	"github.com/urfave/cli/v3"
 )
 
@@ -60,22 +56,6 @@ func engine(cmd *cli.Command) (orchestrate.Engine, error) {
 		return 0, errors.New("--trace records SAT solver calls, and the dp engine makes none")
 	}
 	return e, nil
-}
-
-// stagger is how long a search probes its shallowest depth alone before
-// --jobs deeper ones join it (orchestrate.Options.Stagger): the small
-// datasets are done within it, on one solver.
-const stagger = 100 * time.Millisecond
-
-// searchOptions returns the options of a one-depth-at-a-time search in
-// mode on engine e, with the named back ends (a portfolio if several),
-// whose constructor is newSolver, for the SAT engine.
-func searchOptions(e orchestrate.Engine, names []string, mode orchestrate.Mode, newSolver func() (solver.Solver, error)) orchestrate.Options {
-	opt := orchestrate.Options{Mode: mode, Engine: e, NewSolver: newSolver, Solver: names[0], Batch: backend.Batch(names...), Stagger: stagger}
-	if len(names) > 1 {
-		opt.Solver = "portfolio " + strings.Join(names, ",")
-	}
-	return opt
 }
 
 // interrupted turns an error that says the command's context was

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dimacs"
 	"github.com/odtx/odtx/orchestrate"
@@ -26,42 +25,27 @@ func solverNames(cmd *cli.Command) []string {
 	return nil
 }
 
-// searchSolvers returns the back ends of a search in mode on engine e:
-// those named, else Default for the DP engine, which runs none, else the
-// one backend.Preferred picks for the shape of the data that shape returns,
-// which is called only then.
-func searchSolvers(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) ([]string, error) {
-	if names := solverNames(cmd); names != nil {
-		return names, nil
-	}
-	if e == orchestrate.DP {
-		return []string{backend.Default}, nil
-	}
-	ds, err := shape()
-	if err != nil {
-		return nil, err
-	}
-	return []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == orchestrate.Depth)}, nil
-}
-
-// solverFactory returns the constructor of the named back end (or of a
-// race of several), recorded to the --trace file if one is named, and the
+// searchOptions returns the options of a search in mode on engine e, made
+// by orchestrate.Configure from the back ends --portfolio or --solver
+// names, else from the shape of the data shape returns; the solvers are
+// recorded to the --trace file if one is named. It also returns the
 // function that closes that file.
-func solverFactory(cmd *cli.Command, names []string) (func() (solver.Solver, error), func() error, error) {
-	open, err := backend.LookupPortfolio(names, memberWarnings())
+func searchOptions(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) (orchestrate.Options, func() error, error) {
+	opt, err := orchestrate.Configure(e, solverNames(cmd), mode, shape, memberWarnings())
 	if err != nil {
-		return nil, nil, err
+		return orchestrate.Options{}, nil, err
 	}
 	path := cmd.String(flagTrace)
 	if path == "" {
-		return open, func() error { return nil }, nil
+		return opt, func() error { return nil }, nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("trace: %w", err)
+		return orchestrate.Options{}, nil, fmt.Errorf("trace: %w", err)
 	}
 	trace := solver.NewTrace(dimacs.NewWriter(f))
-	traced := func() (solver.Solver, error) {
+	open := opt.NewSolver
+	opt.NewSolver = func() (solver.Solver, error) {
 		s, err := open()
 		if err != nil {
 			return nil, err
@@ -78,7 +62,7 @@ func solverFactory(cmd *cli.Command, names []string) (func() (solver.Solver, err
 		}
 		return nil
 	}
-	return traced, closeTrace, nil
+	return opt, closeTrace, nil
 }
 
 // warningPrefix starts the lines of odtx's warnings on stderr, which a
