@@ -99,9 +99,9 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
 	}
-	m := &Manifest{Dataset: src.Path, SHA256: digest(data), Label: src.Opt.Label, Split: splitName(src.Opt.Split)}
-	if src.Opt.Conflicts == dataset.Majority {
-		m.Conflicts = "majority"
+	m := &Manifest{Dataset: src.Path, SHA256: digest(data), Label: src.Opt.Label, Split: src.Opt.Split.String()}
+	if src.Opt.Conflicts != dataset.Refuse {
+		m.Conflicts = src.Opt.Conflicts.String()
 	}
 	for n, c := range claims {
 		e, err := certifyClaim(ctx, dir, fmt.Sprintf("claim%d", n+1), ds, c)
@@ -238,11 +238,4 @@ func all(ds *dataset.Dataset) []int {
 func digest(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
-}
-
-func splitName(s dataset.Split) string {
-	if s == dataset.Equality {
-		return "eq"
-	}
-	return "threshold"
 }

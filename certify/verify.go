@@ -37,11 +37,13 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 		return nil, fmt.Errorf("verify: %s is not the file certified (its SHA-256 differs from the manifest's)", data)
 	}
 	opt := dataset.Options{Label: m.Label}
-	if m.Split == "eq" {
-		opt.Split = dataset.Equality
+	if opt.Split, err = dataset.ParseSplit(m.Split); err != nil {
+		return nil, fmt.Errorf("verify: manifest: %w", err)
 	}
-	if m.Conflicts == "majority" {
-		opt.Conflicts = dataset.Majority
+	if m.Conflicts != "" {
+		if opt.Conflicts, err = dataset.ParseConflicts(m.Conflicts); err != nil {
+			return nil, fmt.Errorf("verify: manifest: %w", err)
+		}
 	}
 	// The bytes hashed are the bytes read.
 	tbl, err := dataset.ReadTableContext(ctx, bytes.NewReader(content), data)

@@ -111,7 +111,7 @@ func TestCVBadInput(t *testing.T) {
 		{"more folds than rows", []string{"cv", "--folds", "3", "data.csv"}, "cannot make 3 folds of 2 rows"},
 		{"no jobs", []string{"cv", "--jobs", "0", "data.csv"}, `invalid value "0" for flag -jobs: want at least 1`},
 		{"unknown mode", []string{"cv", "--mode", "nosuch", "data.csv"}, `unknown mode "nosuch"`},
-		{"unknown split", []string{"cv", "--split", "nosuch", "data.csv"}, `unknown --split "nosuch"`},
+		{"unknown split", []string{"cv", "--split", "nosuch", "data.csv"}, `unknown split "nosuch"`},
 		{"trace", []string{"cv", "--trace", "t.icnf", "data.csv"}, "-trace"},
 		{"no argument", []string{"cv"}, "wants one data file, got 0 arguments"},
 		{"missing file", []string{"cv", "missing.csv"}, "missing.csv"},

@@ -61,11 +61,12 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	relabel, _ := conflicts(cmd) // valid: loadData read the data with it
 	meta := tree.Meta{
 		Mode:       mode.String(),
 		Engine:     res.Engine.String(),
 		ProvenBy:   res.ProvenBy,
-		Relabelled: cmd.String(flagConflicts) == "majority",
+		Relabelled: relabel == dataset.Majority,
 		Optimal:    res.Optimal,
 		Bound:      tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
 		Stats:      res.Stats,

@@ -238,7 +238,7 @@ func TestBadInput(t *testing.T) {
 			name:  "unknown split",
 			files: map[string]string{"data.csv": good},
 			args:  []string{"learn", "--split", "nosuch", "data.csv"},
-			want:  []string{`unknown --split "nosuch"`},
+			want:  []string{`unknown split "nosuch"`},
 		},
 		{
 			name: "missing data file",

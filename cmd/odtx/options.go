@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
@@ -22,22 +21,24 @@ func dataFlags() []cli.Flag {
 // dataOptions returns the binarization the data flags ask for.
 func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	opt := dataset.Options{Label: cmd.String("label")}
-	switch s := cmd.String("split"); s {
-	case "threshold":
-		opt.Split = dataset.Threshold
-	case "eq":
-		opt.Split = dataset.Equality
-	default:
-		return dataset.Options{}, fmt.Errorf("unknown --split %q (want threshold or eq)", s)
+	var err error
+	if opt.Split, err = dataset.ParseSplit(cmd.String("split")); err != nil {
+		return dataset.Options{}, err
 	}
-	switch c := cmd.String(flagConflicts); c {
-	case "error":
-	case "majority":
-		opt.Conflicts = dataset.Majority
-	default:
-		return dataset.Options{}, fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
+	if opt.Conflicts, err = conflicts(cmd); err != nil {
+		return dataset.Options{}, err
 	}
 	return opt, nil
+}
+
+// conflicts returns the treatment of contradictory rows --conflicts names:
+// error or majority, as the exact engines' trees classify every example.
+func conflicts(cmd *cli.Command) (dataset.Conflicts, error) {
+	c, err := dataset.ParseConflicts(cmd.String(flagConflicts))
+	if err == nil && c == dataset.Count {
+		err = errors.New("--conflicts count keeps contradictory rows, which no consistent tree classifies: want error or majority")
+	}
+	return c, err
 }
 
 // engine returns the engine --engine names. Naming a SAT back end with

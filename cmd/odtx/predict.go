@@ -33,10 +33,11 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if err := notDir(cmd.String("tree")); err != nil {
 		return err
 	}
-	majority := cmd.String(flagConflicts) == "majority"
-	if c := cmd.String(flagConflicts); !majority && c != "error" {
-		return fmt.Errorf("unknown --conflicts %q (want error or majority)", c)
+	c, err := conflicts(cmd)
+	if err != nil {
+		return err
 	}
+	majority := c == dataset.Majority
 	f, err := os.Open(cmd.String("tree"))
 	if err != nil {
 		return err
