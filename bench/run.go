@@ -77,7 +77,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	if j.Learning() {
 		return r.learn(ctx, j, opt, rec)
 	}
-	fold, err := r.fold(j)
+	fold, err := r.fold(ctx, j)
 	if err != nil {
 		return err
 	}
@@ -129,15 +129,9 @@ func (r *Runner) table(j Job) (*dataset.Table, error) {
 }
 
 // fold returns the train and test tables of j's fold.
-func (r *Runner) fold(j Job) (cv.Fold, error) {
+func (r *Runner) fold(ctx context.Context, j Job) (cv.Fold, error) {
 	if j.Folds == 0 {
-		prefix := filepath.Join(r.Data, "splits", j.Dataset)
-		train, err := dataset.ReadTableFile(fmt.Sprintf("%s.train%d.csv", prefix, j.Fold))
-		if err != nil {
-			return cv.Fold{}, err
-		}
-		test, err := dataset.ReadTableFile(fmt.Sprintf("%s.test%d.csv", prefix, j.Fold))
-		return cv.Fold{Train: train, Test: test}, err
+		return cv.ReadSplit(ctx, filepath.Join(r.Data, "splits", j.Dataset), j.Fold)
 	}
 	tbl, err := r.table(j)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -54,6 +55,34 @@ func KFold(t *dataset.Table, k int, seed uint64) ([]Fold, error) {
 		}
 	}
 	return folds, nil
+}
+
+// ReadSplit reads the i-th of the train/test pairs given as the files
+// prefix.train<i>.csv and prefix.test<i>.csv, as Verwer and Zhang name
+// their splits, on which the paper tests.
+func ReadSplit(ctx context.Context, prefix string, i int) (Fold, error) {
+	train, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.train%d.csv", prefix, i))
+	if err != nil {
+		return Fold{}, err
+	}
+	test, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.test%d.csv", prefix, i))
+	return Fold{Train: train, Test: test}, err
+}
+
+// ReadSplits reads the pairs ReadSplit reads for i = 0, 1, ... up to the
+// first missing training file.
+func ReadSplits(ctx context.Context, prefix string) ([]Fold, error) {
+	var folds []Fold
+	for i := 0; ; i++ {
+		f, err := ReadSplit(ctx, prefix, i)
+		if errors.Is(err, fs.ErrNotExist) && i > 0 && f.Train == nil {
+			return folds, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		folds = append(folds, f)
+	}
 }
 
 // FoldResult is how the tree learned on the training rows of a fold did on

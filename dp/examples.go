@@ -54,6 +54,11 @@ func pack(ds *dataset.Dataset) *examples {
 		for w, v := range col {
 			if flip {
 				v = ^v
+				if w == cw-1 && x.n%64 != 0 {
+					// The bits past the last example are no example's:
+					// they stay 0, as in the column not flipped.
+					v &= 1<<(x.n%64) - 1
+				}
 			}
 			for b := range 8 {
 				key[8*w+b] = byte(v >> (8 * b))

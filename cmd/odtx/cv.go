@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -107,28 +106,7 @@ func cvFolds(ctx context.Context, cmd *cli.Command) ([]cv.Fold, error) {
 	if path == "-" {
 		return nil, errors.New("--splits needs the data file's name, not - (stdin)")
 	}
-	return readSplits(ctx, filepath.Join(dir, filepath.Base(path)))
-}
-
-// readSplits reads the train/test pairs prefix.train<i>.csv and
-// prefix.test<i>.csv for i = 0, 1, ... up to the first missing training
-// file: the names of Verwer and Zhang's splits, on which the paper tests.
-func readSplits(ctx context.Context, prefix string) ([]cv.Fold, error) {
-	var folds []cv.Fold
-	for i := 0; ; i++ {
-		train, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.train%d.csv", prefix, i))
-		if errors.Is(err, fs.ErrNotExist) && i > 0 {
-			return folds, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		test, err := dataset.ReadTableFileContext(ctx, fmt.Sprintf("%s.test%d.csv", prefix, i))
-		if err != nil {
-			return nil, err
-		}
-		folds = append(folds, cv.Fold{Train: train, Test: test})
-	}
+	return cv.ReadSplits(ctx, filepath.Join(dir, filepath.Base(path)))
 }
 
 // writeCV writes a line for each fold, then the means over the folds, which
