@@ -140,10 +140,11 @@ func LookupPortfolio(names []string, report func(*solver.MemberError)) (Open, er
 	}, nil
 }
 
-// Lookup returns the constructor of the named back end, whose every model
-// is checked against the clauses it was given. It fails at once,
+// Lookup returns the constructor of the named back end. It fails at once,
 // naming the problem, when the back end cannot run here: a solver binary not
-// installed, or odtx built without the C solver named.
+// installed, or odtx built without the C solver named. A solver binary's
+// models are checked against the clauses it was given; an in-process back
+// end's are not, as the search checks what every model means.
 func Lookup(name string) (Open, error) {
 	if open, ok := inProcess[name]; ok {
 		s, err := open() // try it now rather than deep in a search

@@ -12,9 +12,9 @@ import (
 )
 
 // headStart is how long the Auto engine runs the DP engine alone before it
-// starts the SAT engine beside it. The DP engine finishes every dataset of
-// the kinds it was measured on within it (README.md), and there the SAT
-// engine would only take half of a core.
+// starts the SAT engine beside it: long enough for the DP engine to finish
+// the datasets it is fast on, where the SAT engine would only take half of
+// a core.
 const headStart = 2 * time.Second
 
 // learnAuto is Learn on the Auto engine: the DP engine alone for

@@ -7,7 +7,7 @@ type Engine int
 
 // The engines. The zero value is Auto.
 const (
-	Auto Engine = iota // per dataset, the engine measured faster for its kind
+	Auto Engine = iota // DP alone for a head start, then DP and SAT raced; the first proof wins
 	SAT                // the paper's method: SAT encodings and the incremental loop
 	DP                 // dynamic programming over sets of examples
 )

@@ -68,11 +68,6 @@ type Options struct {
 	// deeper ones join it, up to Jobs (0: all at once). Most searches end
 	// sooner, and a probe started beside them only shares their CPU.
 	Stagger time.Duration
-	// AllFeatures encodes every feature from the start, as the paper does,
-	// rather than one of each group of features that split the examples
-	// encoded so far alike. The SAT engine does so anyway on data of 16
-	// features or fewer. For comparison: the answer is the same.
-	AllFeatures bool
 }
 
 // Progress is the state of a search after a solver call, or a round of
@@ -121,7 +116,8 @@ func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tr
 // ends first it returns, with ctx's error, the best consistent tree found
 // so far (at worst a greedy one) and the bounds proven.
 //
-// opt.Engine chooses the method; Auto chooses by the dataset's shape.
+// opt.Engine chooses the method; Auto runs DP alone for a head start,
+// then races SAT beside it.
 func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")

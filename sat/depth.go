@@ -9,10 +9,10 @@ import (
 
 // answer is what a depth probe found.
 type answer struct {
-	k   int
-	p   *probe // nil if the probe could not start
-	sat bool
-	err error
+	k     int
+	p     *probe // nil if the probe could not start
+	found bool   // a tree of depth k
+	err   error
 }
 
 // depthSearch finds the smallest depth with a consistent tree by probing up
@@ -128,7 +128,7 @@ func (s *Search) probeDepth(ctx context.Context, k int) answer {
 	a := answer{k: k}
 	if a.p, a.err = s.newProbe(k); a.err == nil {
 		root, err := a.p.solve(ctx, 0)
-		a.sat, a.err = root != nil, err
+		a.found, a.err = root != nil, err
 	}
 	return a
 }
@@ -138,7 +138,7 @@ func (d *depthSearch) take(a answer) {
 	d.inFlight[a.k]()
 	delete(d.inFlight, a.k)
 	switch {
-	case a.err == nil && !a.sat:
+	case a.err == nil && !a.found:
 		// Even a probe cancelled for a shallower tree may have
 		// answered first, and its UNSAT is then provably wrong.
 		if err := d.s.refute(a.k); err != nil {

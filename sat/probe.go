@@ -14,7 +14,7 @@ import (
 // encodes.
 type probe struct {
 	s       *Search
-	sat     solver.Solver
+	solver  solver.Solver
 	enc     *encode.Encoder
 	used    []int          // indices of the examples encoded, in order
 	groups  *featureGroups // nil when every feature is encoded
@@ -23,30 +23,30 @@ type probe struct {
 	pulled  int            // how much of the search's pool this probe has seen
 }
 
-// narrow is the number of features up to which every feature is encoded
-// from the start: with so few, the groups of features that split the first
-// examples alike soon break up, and activating them one by one costs more
-// calls than the smaller formula saves (README.md, Encoding). A variable
-// so that the tests, whose random data is narrow, can make it lazy.
-var narrow = 16
+// eagerFeatures is the number of features up to which every feature is
+// encoded from the start, as the paper does: with so few, the groups of
+// features that split the first examples alike soon break up, and
+// activating them one by one costs more calls than the smaller formula
+// saves.
+const eagerFeatures = 16
 
 // newProbe starts a solver for depth k. It encodes the examples that other
 // depths needed, as counterexamples at one depth are likely ones at the
 // next, and goes on taking those found by probes running beside it.
 func (s *Search) newProbe(k int) (*probe, error) {
-	sat, err := s.opt.NewSolver()
+	solver, err := s.opt.NewSolver()
 	if err != nil {
 		return nil, err
 	}
 	p := &probe{
 		s:       s,
-		sat:     sat,
+		solver:  solver,
 		encoded: make([]bool, len(s.ds.Examples)),
 	}
-	if s.opt.AllFeatures || len(s.ds.Features) <= narrow {
-		p.enc = encode.New(sat, k, len(s.ds.Features), len(s.ds.Classes))
+	if len(s.ds.Features) <= eagerFeatures {
+		p.enc = encode.New(solver, k, len(s.ds.Features), len(s.ds.Classes))
 	} else {
-		p.enc = encode.NewLazy(sat, k, len(s.ds.Features), len(s.ds.Classes))
+		p.enc = encode.NewLazy(solver, k, len(s.ds.Features), len(s.ds.Classes))
 		p.groups = &featureGroups{}
 	}
 	p.pull(-1)
@@ -65,7 +65,7 @@ func (p *probe) pull(i int) {
 	}
 }
 
-func (p *probe) close() { p.sat.Close() }
+func (p *probe) close() { p.solver.Close() }
 
 func (p *probe) use(i int) {
 	p.used = append(p.used, i)
@@ -96,7 +96,7 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 			// Fewer trees to search, and the proofs of depths shorter.
 			assumptions = append(assumptions, g)
 		}
-		res, err := p.sat.Solve(ctx, assumptions)
+		res, err := p.solver.Solve(ctx, assumptions)
 		p.s.called(p, maxLeaves)
 		if err != nil {
 			return nil, err
@@ -109,7 +109,7 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		case res == solver.Unknown:
 			return nil, errors.New("the solver gave no answer")
 		}
-		root := p.enc.Tree(p.sat.Value)
+		root := p.enc.Tree(p.solver.Value)
 		if root != nil && maxLeaves > 0 && root.Leaves() > maxLeaves {
 			return nil, fmt.Errorf("the solver's model has %d leaves, over the bound of %d", root.Leaves(), maxLeaves)
 		}

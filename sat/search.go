@@ -40,11 +40,6 @@ type Options struct {
 	// Floor is a depth no consistent tree is known to be shallower than,
 	// proven elsewhere: the search starts there.
 	Floor int
-	// AllFeatures encodes every feature from the start, as the paper does,
-	// rather than one of each group of features that split the examples
-	// encoded so far alike. The search does so anyway on data of 16
-	// features or fewer. For comparison: the answer is the same.
-	AllFeatures bool
 }
 
 // Progress is the state of a search after a solver call.

@@ -41,15 +41,19 @@ func TestAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		trials = 60
 	}
-	defer func(n int) { narrow = n }(narrow)
+	twins := rand.New(rand.NewPCG(5, 6))
 	for trial := range trials {
 		c := oracle.Draw(trial)
-		// Lazy features on narrow data too, in half the trials.
-		narrow = 16 * (trial % 2)
+		// Features encoded as needed in half the trials: copies and
+		// complements widen the data past eagerFeatures, and leave its
+		// optimum as it was.
+		for trial%2 == 1 && len(c.DS.Features) <= eagerFeatures {
+			testgen.AddTwin(twins, c.DS)
+		}
 		for _, size := range []bool{false, true} {
 			// Neither batches of counterexamples, parallel depth probes
 			// nor grouping features may change the optimum.
-			opt := Options{NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4, AllFeatures: trial%5 == 0}
+			opt := Options{NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4}
 			root, err := learn(context.Background(), c.DS, opt, size)
 			if err != nil {
 				t.Fatalf("trial %d size %v: %v", trial, size, err)
@@ -90,7 +94,7 @@ func TestWrongModels(t *testing.T) {
 		{true, "the solver's model misclassifies line"},
 		{false, "the solver's model has"}, // leaves over the bound
 	} {
-		opt := Options{AllFeatures: true, NewSolver: func() (solver.Solver, error) {
+		opt := Options{NewSolver: func() (solver.Solver, error) {
 			return &liar{gini.New(), c.allFalse}, nil
 		}}
 		_, err := learn(context.Background(), ds, opt, true)
