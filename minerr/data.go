@@ -1,0 +1,149 @@
+package minerr
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// data is a dataset packed for the search. An item is a distinct feature
+// vector with one class and the number of records it stands for: an example
+// whose records disagree on the class gives one item per class it has. Only
+// the features worth trying are kept: none that is constant, and one of each
+// group that takes the same values, or complementary ones, on every item.
+// The search numbers the kept features from 0; trees name the dataset's.
+type data struct {
+	n, words int      // items, and words per row
+	m        int      // kept features
+	rows     []uint64 // item i's row is rows[i*words : (i+1)*words]
+	start    []int32  // item i's true features are ones[start[i]:start[i+1]]
+	ones     []int32
+	class    []int32
+	weight   []int32
+	classes  int
+	records  int   // the weight of all items
+	feature  []int // the dataset's feature of each kept one
+	// hash1 and hash2 are random values per item whose sums over a set of
+	// items identify it for the cache (see key).
+	hash1, hash2 []uint64
+}
+
+// pack builds the items of ds, checking ctx now and then since a large
+// dataset takes a while.
+func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
+	x := &data{classes: max(len(ds.Classes), 1)}
+	var src []int // the example of each item
+	for i, ex := range ds.Examples {
+		if ex.Counts == nil {
+			src = append(src, i)
+			x.class = append(x.class, int32(ex.Class))
+			x.weight = append(x.weight, 1)
+			x.records++
+			continue
+		}
+		for k, c := range ex.Counts {
+			if c > 0 {
+				src = append(src, i)
+				x.class = append(x.class, int32(k))
+				x.weight = append(x.weight, int32(min(c, math.MaxInt32)))
+				x.records += c
+			}
+		}
+	}
+	if x.records > math.MaxInt32 {
+		return nil, fmt.Errorf("minerr: %d records, more than the %d the counts hold", x.records, math.MaxInt32)
+	}
+	x.n = len(src)
+	if err := x.keep(ctx, ds, src); err != nil {
+		return nil, err
+	}
+	x.m = len(x.feature)
+	x.words = max((x.m+63)/64, 1)
+	x.rows = make([]uint64, x.n*x.words)
+	x.start = make([]int32, x.n+1)
+	for i, e := range src {
+		if i%65536 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row := x.rows[i*x.words : (i+1)*x.words]
+		vals := ds.Examples[e].Values
+		for k, f := range x.feature {
+			if vals[f] {
+				row[k/64] |= 1 << (k % 64)
+				x.ones = append(x.ones, int32(k))
+			}
+		}
+		x.start[i+1] = int32(len(x.ones))
+	}
+	x.hash1 = make([]uint64, x.n)
+	x.hash2 = make([]uint64, x.n)
+	s := uint64(0x9e3779b97f4a7c15)
+	for i := range x.n {
+		x.hash1[i] = splitmix(&s)
+		x.hash2[i] = splitmix(&s)
+	}
+	return x, nil
+}
+
+// keep chooses the features to search, as the type's comment says.
+func (x *data) keep(ctx context.Context, ds *dataset.Dataset, src []int) error {
+	n := len(ds.Examples)
+	cw := (n + 63) / 64
+	col := make([]uint64, cw)
+	seen := make(map[string]bool)
+	key := make([]byte, 8*cw)
+	for f := range ds.Features {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		clear(col)
+		for i, ex := range ds.Examples {
+			if ex.Values[f] {
+				col[i/64] |= 1 << (i % 64)
+			}
+		}
+		ones := 0
+		for _, w := range col {
+			ones += bits.OnesCount64(w)
+		}
+		if ones == 0 || ones == n {
+			continue
+		}
+		// Normalise so that complements compare equal: example 0 false.
+		flip := col[0]&1 == 1
+		for w, v := range col {
+			if flip {
+				v = ^v
+				if w == cw-1 && n%64 != 0 {
+					v &= 1<<(n%64) - 1
+				}
+			}
+			for b := range 8 {
+				key[8*w+b] = byte(v >> (8 * b))
+			}
+		}
+		if seen[string(key)] {
+			continue
+		}
+		seen[string(key)] = true
+		x.feature = append(x.feature, f)
+	}
+	return nil
+}
+
+// holds reports whether kept feature k holds for item i.
+func (x *data) holds(i int32, k int) bool {
+	return x.rows[int(i)*x.words+k/64]>>(k%64)&1 == 1
+}
+
+// splitmix steps a SplitMix64 generator.
+func splitmix(s *uint64) uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := *s
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}

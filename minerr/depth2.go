@@ -1,0 +1,290 @@
+package minerr
+
+// counter holds, for a set of items, the weight of each class and, per
+// class and pair of features i <= j, the weight of the items where both
+// hold (i == j: where i holds). From these every split of the set by one
+// feature and then another is counted without looking at an item again.
+type counter struct {
+	set   []int32 // sorted
+	total []int
+	pair  []int32 // class k, features i, j at (k*m+i)*m+j
+}
+
+func newCounter(x *data) *counter {
+	return &counter{total: make([]int, x.classes), pair: make([]int32, x.classes*x.m*x.m)}
+}
+
+// count makes c count set: from scratch, or by adding and removing the
+// items in which set differs from c's, when they are fewer than set's.
+// It reports whether it updated.
+func (c *counter) count(x *data, set []int32) bool {
+	var added, removed []int32
+	i, j := 0, 0
+	for i < len(c.set) && j < len(set) && len(added)+len(removed) < len(set) {
+		switch a, b := c.set[i], set[j]; {
+		case a == b:
+			i++
+			j++
+		case a < b:
+			removed = append(removed, a)
+			i++
+		default:
+			added = append(added, b)
+			j++
+		}
+	}
+	removed = append(removed, c.set[i:]...)
+	added = append(added, set[j:]...)
+	incremental := len(added)+len(removed) < len(set)
+	if !incremental {
+		clear(c.total)
+		clear(c.pair)
+		added, removed = set, nil
+	}
+	for _, it := range removed {
+		c.add(x, it, -1)
+	}
+	for _, it := range added {
+		c.add(x, it, 1)
+	}
+	c.set = append(c.set[:0], set...)
+	return incremental
+}
+
+// add counts item it sign times.
+func (c *counter) add(x *data, it int32, sign int32) {
+	m := x.m
+	w := x.weight[it] * sign
+	k := int(x.class[it])
+	c.total[k] += int(w)
+	ones := x.ones[x.start[it]:x.start[it+1]]
+	base := k * m * m
+	for a, i := range ones {
+		row := c.pair[base+int(i)*m : base+int(i)*m+m]
+		for _, j := range ones[a:] {
+			row[j] += w
+		}
+	}
+}
+
+// difference returns how many items of a are not in b, with both sorted,
+// or more than limit when there are that many.
+func difference(a, b []int32, limit int) int {
+	n, j := 0, 0
+	for _, v := range a {
+		for j < len(b) && b[j] < v {
+			j++
+		}
+		if j == len(b) || b[j] != v {
+			n++
+			if n > limit {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// depth2 returns the optimal trees of depth at most d <= 2 for the items
+// in set with class weights cls, indexed by their branch budget: with at
+// most 0, 1, 2 and 3 branching nodes (0 and 1 for d == 1).
+func (s *search) depth2(set []int32, cls []int, d int) []*sol {
+	x := s.x
+	s.stats.Depth2++
+	// Count with the counter whose set is nearer.
+	c := s.counters[0]
+	if a, b := difference(c.set, set, len(set))+difference(set, c.set, len(set)),
+		difference(s.counters[1].set, set, len(set))+difference(set, s.counters[1].set, len(set)); b < a {
+		c = s.counters[1]
+	}
+	if c.count(x, set) {
+		s.stats.Incremental++
+	}
+	s.symmetric(c)
+	return s.solve2(c, cls, d)
+}
+
+// symmetric copies the counts of pairs i < j to j > i, which counting
+// leaves alone, so that solve2 reads a row of pairs without a branch.
+func (s *search) symmetric(c *counter) {
+	m := s.x.m
+	for k := range s.x.classes {
+		base := k * m * m
+		for i := range m {
+			for j := i + 1; j < m; j++ {
+				c.pair[base+j*m+i] = c.pair[base+i*m+j]
+			}
+		}
+	}
+}
+
+// split2 is the best a feature does at the root of a depth-two tree: the
+// errors of each side as a leaf and split by its best second feature.
+type split2 struct {
+	leaf, split [2]int // false side, true side
+	by          [2]int // the second features
+}
+
+// solve2 is depth2 once c counts the set. It works on the counts alone.
+func (s *search) solve2(c *counter, cls []int, d int) []*sol {
+	x := s.x
+	m, nk := x.m, x.classes
+	lf := leaf(cls)
+	sols := []*sol{lf, lf}
+	if d == 2 {
+		sols = append(sols, lf, lf)
+	}
+	// Scratch class weights of the four cells of a split.
+	cells := make([]int, 4*nk)
+	a, b, e, g := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
+	for i := range m {
+		var sp split2
+		empty := false
+		for k := range nk {
+			r := int(c.pair[(k*m+i)*m+i])
+			a[k], b[k] = cls[k]-r, r
+		}
+		sp.leaf[0], sp.leaf[1] = errs(a), errs(b)
+		if sum(a) == 0 || sum(b) == 0 {
+			empty = true
+		}
+		if empty {
+			continue
+		}
+		sp.split = sp.leaf
+		sp.by = [2]int{-1, -1}
+		if d == 2 {
+			for j := range m {
+				if j == i {
+					continue
+				}
+				// True side: i and j hold (a), i holds but not j (b).
+				// False side: j holds but not i (e), neither (g).
+				eT, eF := 0, 0
+				for k := range nk {
+					base := k * m * m
+					ij := int(c.pair[base+i*m+j])
+					ii := int(c.pair[base+i*m+i])
+					jj := int(c.pair[base+j*m+j])
+					a[k], b[k] = ij, ii-ij
+					e[k], g[k] = jj-ij, cls[k]-ii-jj+ij
+				}
+				eT = errs(a) + errs(b)
+				eF = errs(e) + errs(g)
+				if eF < sp.split[0] {
+					sp.split[0], sp.by[0] = eF, j
+				}
+				if eT < sp.split[1] {
+					sp.split[1], sp.by[1] = eT, j
+				}
+			}
+		}
+		// The trees with 1, 2 and 3 branching nodes that split on i.
+		for n := 1; n < len(sols); n++ {
+			for _, t := range shapes {
+				sc := score{0, 1}
+				for side, deep := range t {
+					if deep {
+						if sp.by[side] < 0 {
+							sc = none
+							break
+						}
+						sc = sc.add(score{sp.split[side], 1})
+					} else {
+						sc = sc.add(score{sp.leaf[side], 0})
+					}
+				}
+				if sc.b <= n && sc != none && s.less(sc, sols[n].s) {
+					sols[n] = &sol{s: sc, feature: int32(-2 - i), class: int32(encode(t))}
+				}
+			}
+		}
+	}
+	// The winners were recorded by feature and shape only; build them.
+	for n, t := range sols {
+		if t.feature <= -2 {
+			sols[n] = s.build2(c, cls, t)
+		}
+	}
+	return sols
+}
+
+// shapes are the depth-two trees by which sides of the root are split.
+var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
+
+// encode packs which sides of a depth-two tree are split.
+func encode(t [2]bool) int {
+	v := 0
+	for side, deep := range t {
+		if deep {
+			v |= 1 << side
+		}
+	}
+	return v
+}
+
+// build2 builds the tree that solve2 recorded in t: root feature -2-f,
+// split sides in the class bits.
+func (s *search) build2(c *counter, cls []int, t *sol) *sol {
+	x := s.x
+	m, nk := x.m, x.classes
+	i := int(-2 - t.feature)
+	side := [2][]int{make([]int, nk), make([]int, nk)}
+	for k := range nk {
+		r := int(c.pair[(k*m+i)*m+i])
+		side[0][k], side[1][k] = cls[k]-r, r
+	}
+	var kids [2]*sol
+	for v := range 2 {
+		kids[v] = leaf(side[v])
+		if t.class>>v&1 == 0 {
+			continue
+		}
+		// Find the second feature again: the best split of this side.
+		var best *sol
+		for j := range m {
+			if j == i {
+				continue
+			}
+			on := make([]int, nk)
+			for k := range nk {
+				base := k * m * m
+				ij := int(c.pair[base+i*m+j])
+				jj := int(c.pair[base+j*m+j])
+				if v == 1 {
+					on[k] = ij
+				} else {
+					on[k] = jj - ij
+				}
+			}
+			off := make([]int, nk)
+			for k := range nk {
+				off[k] = side[v][k] - on[k]
+			}
+			cand := join(j, leaf(off), leaf(on))
+			if best == nil || cand.s.e < best.s.e {
+				best = cand
+			}
+		}
+		kids[v] = best
+	}
+	return join(i, kids[0], kids[1])
+}
+
+// errs returns the errors of a leaf for class weights w.
+func errs(w []int) int {
+	total, most := 0, 0
+	for _, v := range w {
+		total += v
+		most = max(most, v)
+	}
+	return total - most
+}
+
+func sum(w []int) int {
+	t := 0
+	for _, v := range w {
+		t += v
+	}
+	return t
+}

@@ -1,0 +1,53 @@
+package minerr
+
+import (
+	"context"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/shareddata"
+)
+
+// streed holds STreeD's optima at depths 2 and 3 on the DL8 files, from
+// the shared REFERENCE.md: the fewest misclassified training rows.
+var streed = []struct {
+	file   string
+	d2, d3 int
+}{
+	{"anneal", 137, 112}, {"audiology", 10, 5}, {"australian-credit", 87, 73},
+	{"breast-wisconsin", 22, 15}, {"diabetes", 177, 162}, {"german-credit", 267, 236},
+	{"heart-cleveland", 60, 41}, {"hepatitis", 16, 10}, {"hypothyroid", 70, 61},
+	{"ionosphere", 32, 22}, {"kr-vs-kp", 418, 198}, {"lymph", 22, 12},
+	{"mushroom", 252, 8}, {"pendigits", 153, 47}, {"primary-tumor", 58, 46},
+	{"segment", 9, 0}, {"soybean", 55, 29}, {"splice-1", 508, 224},
+	{"tic-tac-toe", 282, 216}, {"vehicle", 75, 26}, {"vote", 17, 12}, {"yeast", 437, 403},
+}
+
+// TestSTreeD checks that Solve proves STreeD's optima on the DL8 files at
+// depths 2 and 3, and that every tree makes the errors it claims.
+func TestSTreeD(t *testing.T) {
+	for _, c := range streed {
+		t.Run(c.file, func(t *testing.T) {
+			ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "dl8/"+c.file+".csv"), dataset.Options{Conflicts: dataset.Count})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d, want := range map[int]int{2: c.d2, 3: c.d3} {
+				if d == 3 && testing.Short() {
+					continue
+				}
+				opt := Options{MaxDepth: d}
+				res, err := Solve(context.Background(), ds, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := checkTree(ds, opt, res); err != nil {
+					t.Fatalf("depth %d: %v", d, err)
+				}
+				if res.Errors != want || !res.Optimal || res.ErrorBound != want {
+					t.Errorf("depth %d: %d errors (bound %d, optimal %v), STreeD %d", d, res.Errors, res.ErrorBound, res.Optimal, want)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,38 @@
+// Package minerr finds decision trees that misclassify the fewest training
+// records within a depth budget, exactly: the objective of MurTree, STreeD,
+// DL8.5 and ConTree, beside the zero-error objective of the other engines.
+//
+// The search is dynamic programming over sets of items, after MurTree. An
+// item is a distinct feature vector with one class and the number of
+// records it stands for, so that duplicate and contradictory records cost
+// nothing. For a set S, depth d and branch budget n, the optimum is the
+// better of a leaf (every record but those of the most frequent class
+// wrong) and, over every feature f and split of n-1 branches between the
+// sides, the optima of the two sides of f at depth d-1. Scores are the
+// pair (errors, branches), ordered by errors + cost·branches and then by
+// branches, so that the fewest nodes decide among trees of least objective.
+//
+// What makes it fast:
+//
+//   - Depth two is solved without recursion. Counting, per class, the
+//     records of S for which both features of every pair hold takes one
+//     pass over S; from those counts alone come the errors of every tree
+//     of depth two, and so the best with one, two and three branches. The
+//     counts of a set are updated from those of the last set counted when
+//     the two differ in fewer items than the set has.
+//   - A subproblem is searched only for a tree better than a bound: the
+//     best tree of its parent so far less what the sibling must cost at
+//     least. When none is better, the bound proven is cached instead.
+//   - Results and bounds are cached by set, which a pair of 64-bit sums of
+//     random values per item identifies, so that the same set reached by
+//     different paths is solved once.
+//   - Similar sets have similar optima: removing items of weight w lowers
+//     the errors by at most w. The sides of one feature are compared with
+//     the sides of the feature tried before, and many features are then
+//     skipped without a search.
+//   - A greedy tree, pruned optimally to the budget, gives the root its
+//     first bound and the answer if time runs out at once.
+//
+// The search is anytime: when its context ends it returns the best tree
+// found with the bound it has proven.
+package minerr

@@ -1,0 +1,156 @@
+package minerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// Options configure Solve.
+type Options struct {
+	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
+	MaxDepth int
+	// MaxBranches bounds the branching (internal) nodes, as STreeD and
+	// MurTree count them; 0 leaves only the depth's bound of 2^MaxDepth-1.
+	MaxBranches int
+	// CostPerBranch is the complexity cost alpha of ConTree and STreeD:
+	// each branching node costs alpha times the number of records, in
+	// errors. The objective is then errors + alpha·records·branches.
+	CostPerBranch float64
+	// Progress, if not nil, is called whenever the best tree or the lower
+	// bound improves, from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress reports the state of an anytime search.
+type Progress struct {
+	Errors     int // of the best tree so far
+	Branches   int
+	ErrorBound int     // as in Result
+	Bound      float64 // as in Result
+}
+
+// Result is what Solve found.
+type Result struct {
+	// Root is the best tree found; with Optimal, an optimal one.
+	Root     *tree.Node
+	Errors   int // records that Root misclassifies
+	Branches int // Root's branching nodes
+	// Objective is Errors + CostPerBranch·records·Branches: Errors
+	// without a cost.
+	Objective float64
+	// Bound is a proven lower bound on the objective of every tree within
+	// the depth and branch budgets; it equals Objective when Optimal.
+	Bound float64
+	// ErrorBound is a proven lower bound on the errors of every tree within
+	// the budgets, which Bound gives without a cost; with one, the search
+	// proves bounds on the objective only, and ErrorBound is 0.
+	ErrorBound int
+	// Optimal reports that Root is proven to minimize the objective and,
+	// among the trees that do, the branching nodes.
+	Optimal bool
+	Stats   Stats
+}
+
+// Stats count the work of a search.
+type Stats struct {
+	Subproblems int // calls on a set of items, depth and budget
+	CacheHits   int // subproblems answered or bounded by the cache
+	Depth2      int // sets solved by the depth-two solver
+	Incremental int // of those, counts updated from another set's
+	Pruned      int // splits skipped because bounds showed they cannot win
+	Items       int // distinct feature vectors with a class
+	Features    int // features searched, after dropping redundant ones
+}
+
+// Solve finds a tree of depth at most opt.MaxDepth with at most
+// opt.MaxBranches branching nodes that misclassifies the fewest records of
+// ds, or minimizes errors + CostPerBranch·records·branches with a cost;
+// among those trees it has the fewest branching nodes. Examples with
+// Counts (dataset.Count) stand for that many records of each class; others
+// for one record of their class.
+//
+// When ctx ends first, Solve returns the best tree found, never worse than
+// a greedy one, with Optimal false and ctx's error.
+func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
+		return nil, fmt.Errorf("minerr: depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
+	}
+	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
+		return nil, fmt.Errorf("minerr: cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	}
+	x, err := pack(ctx, ds)
+	if err != nil {
+		return nil, fmt.Errorf("minerr: %w", err)
+	}
+	s := newSearch(x, opt)
+	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stop()
+	if ctx.Err() != nil {
+		s.stop.Store(true)
+	}
+	best, bound := s.run()
+	res := &Result{
+		Root:      s.tree(best),
+		Errors:    best.s.e,
+		Branches:  best.s.b,
+		Objective: s.value(best.s),
+		Bound:     s.value(bound),
+		Stats:     s.stats,
+	}
+	res.Optimal = !bound.less(best.s)
+	if s.c == 0 {
+		res.ErrorBound = bound.e
+	}
+	if s.stop.Load() && !res.Optimal {
+		err := ctx.Err()
+		if err == nil {
+			err = errors.New("minerr: stopped")
+		}
+		return res, err
+	}
+	return res, nil
+}
+
+// maxBranches is the most branching nodes a tree of depth d can have.
+func maxBranches(d int) int {
+	if d >= 30 {
+		return math.MaxInt32
+	}
+	return 1<<d - 1
+}
+
+// tree turns a solution into a tree over the dataset's features.
+func (s *search) tree(t *sol) *tree.Node {
+	if t.feature < 0 {
+		return tree.Leaf(int(t.class))
+	}
+	return tree.Split(s.x.feature[t.feature], s.tree(t.f), s.tree(t.t))
+}
+
+// newSearch prepares a search of x.
+func newSearch(x *data, opt Options) *search {
+	s := &search{
+		x:        x,
+		c:        opt.CostPerBranch * float64(x.records),
+		top:      opt.MaxDepth,
+		budget:   maxBranches(opt.MaxDepth),
+		cache:    make(map[key]entry),
+		progress: opt.Progress,
+	}
+	if opt.MaxBranches > 0 {
+		s.budget = min(s.budget, opt.MaxBranches)
+	}
+	s.stats.Items, s.stats.Features = x.n, x.m
+	// The depth-two solver keeps a count per class and pair of features;
+	// beyond a few hundred megabytes the search recurses to depth one.
+	if cells := x.classes * x.m * x.m; cells <= 1<<25 {
+		s.counters = [2]*counter{newCounter(x), newCounter(x)}
+	}
+	s.frames = make([]frame, opt.MaxDepth+1)
+	return s
+}

@@ -1,0 +1,80 @@
+package minerr
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMutantDepth2 shows that the oracle comparison catches a wrong
+// depth-two solver: the solver run on counts that miss one thing (a
+// classic slip) must fail check on some random tables, where the same
+// solver on the true counts passes on all of them.
+func TestMutantDepth2(t *testing.T) {
+	mutants := map[string]func(c *counter, m, classes int){
+		"diagonal lost": func(c *counter, m, classes int) {
+			for k := range classes {
+				for i := range m {
+					c.pair[(k*m+i)*m+i] = 0
+				}
+			}
+		},
+		"last class lost": func(c *counter, m, classes int) {
+			k := classes - 1
+			clear(c.pair[k*m*m : (k+1)*m*m])
+		},
+		"last feature's pairs lost": func(c *counter, m, classes int) {
+			for k := range classes {
+				for i := range m {
+					c.pair[(k*m+i)*m+m-1] = 0
+				}
+			}
+		},
+	}
+	for name, mutate := range mutants {
+		t.Run(name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(3, 4))
+			caught := 0
+			for range 200 {
+				ds := randomTable(r)
+				opt := Options{MaxDepth: 2, MaxBranches: 1 + r.IntN(3)}
+				x, err := pack(context.Background(), ds)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x.m == 0 {
+					continue
+				}
+				s := newSearch(x, opt)
+				all := make([]int32, x.n)
+				cls := make([]int, x.classes)
+				for i := range all {
+					all[i] = int32(i)
+					cls[x.class[i]] += int(x.weight[i])
+				}
+				result := func(mutate func(c *counter, m, classes int)) *Result {
+					c := newCounter(x)
+					c.count(x, all)
+					if mutate != nil {
+						mutate(c, x.m, x.classes)
+					}
+					s.counters[0] = c
+					s.symmetric(c)
+					best := s.solve2(c, cls, 2)[opt.MaxBranches]
+					return &Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
+						Objective: s.value(best.s), Bound: s.value(best.s), Optimal: true}
+				}
+				if err := check(ds, opt, result(nil)); err != nil {
+					t.Fatalf("the true counts fail: %v", err)
+				}
+				if check(ds, opt, result(mutate)) != nil {
+					caught++
+				}
+			}
+			if caught == 0 {
+				t.Errorf("no wrong answer caught in 200 tables")
+			}
+			t.Logf("caught on %d of 200 tables", caught)
+		})
+	}
+}

@@ -1,0 +1,239 @@
+package minerr
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// oracle is an exhaustive search over every tree of depth at most d with
+// at most n branching nodes, sharing nothing with the engine but the
+// definition of the objective: errors + c·branches, then branches.
+type oracle struct {
+	rows   [][]bool
+	counts [][]int // records of each class per row
+	c      float64
+}
+
+type pair struct{ e, b int }
+
+func (o *oracle) less(a, b pair) bool {
+	va, vb := float64(a.e)+o.c*float64(a.b), float64(b.e)+o.c*float64(b.b)
+	return va < vb || va == vb && a.b < b.b
+}
+
+func (o *oracle) best(subset []int, d, n int) pair {
+	classes := len(o.counts[0])
+	total, most := 0, 0
+	for k := range classes {
+		w := 0
+		for _, r := range subset {
+			w += o.counts[r][k]
+		}
+		total += w
+		most = max(most, w)
+	}
+	best := pair{total - most, 0}
+	if d == 0 || n == 0 {
+		return best
+	}
+	for f := range o.rows[0] {
+		var lo, hi []int
+		for _, r := range subset {
+			if o.rows[r][f] {
+				hi = append(hi, r)
+			} else {
+				lo = append(lo, r)
+			}
+		}
+		// Every split of the budget, not only those that spend it all.
+		for nl := 0; nl < n; nl++ {
+			l := o.best(lo, d-1, nl)
+			for nr := 0; nl+nr < n; nr++ {
+				r := o.best(hi, d-1, nr)
+				if t := (pair{l.e + r.e, l.b + r.b + 1}); o.less(t, best) {
+					best = t
+				}
+			}
+		}
+	}
+	return best
+}
+
+// randomTable returns a dataset of up to 24 distinct rows over m features
+// whose records, with dataset.Count's Counts, may disagree on the class.
+func randomTable(r *rand.Rand) *dataset.Dataset {
+	m := 1 + r.IntN(6)
+	classes := 2 + r.IntN(2)
+	if r.IntN(10) == 0 {
+		classes = 1
+	}
+	contradict := r.IntN(2) == 0
+	ds := &dataset.Dataset{Features: make([]dataset.Feature, m)}
+	for k := range classes {
+		ds.Classes = append(ds.Classes, fmt.Sprint(k))
+	}
+	for f := range m {
+		ds.Features[f] = dataset.Feature{Column: fmt.Sprint("f", f)}
+	}
+	seen := map[string]bool{}
+	for range 1 + r.IntN(24) {
+		vals := make([]bool, m)
+		for f := range vals {
+			vals[f] = r.IntN(2) == 1
+		}
+		if seen[fmt.Sprint(vals)] {
+			continue
+		}
+		seen[fmt.Sprint(vals)] = true
+		ex := dataset.Example{Values: vals, Class: r.IntN(classes)}
+		if contradict && r.IntN(3) == 0 {
+			ex.Counts = make([]int, classes)
+			for k := range ex.Counts {
+				if r.IntN(2) == 0 {
+					ex.Counts[k] = r.IntN(3)
+				}
+			}
+			ex.Counts[ex.Class] += 1 + r.IntN(2)
+			for k, c := range ex.Counts {
+				if c > ex.Counts[ex.Class] {
+					ex.Class = k
+				}
+			}
+		}
+		ds.Examples = append(ds.Examples, ex)
+	}
+	return ds
+}
+
+// records returns the number of records of ds and, per example, its
+// records of each class.
+func records(ds *dataset.Dataset) (int, [][]int) {
+	n := 0
+	counts := make([][]int, len(ds.Examples))
+	for i, ex := range ds.Examples {
+		counts[i] = make([]int, max(len(ds.Classes), 1))
+		if ex.Counts == nil {
+			counts[i][ex.Class] = 1
+		} else {
+			copy(counts[i], ex.Counts)
+		}
+		for _, c := range counts[i] {
+			n += c
+		}
+	}
+	return n, counts
+}
+
+// check reports how res differs from the oracle's optimum for ds and opt,
+// and whether its tree is what it claims on every record.
+func check(ds *dataset.Dataset, opt Options, res *Result) error {
+	n, counts := records(ds)
+	rows := make([][]bool, len(ds.Examples))
+	all := make([]int, len(rows))
+	for i, ex := range ds.Examples {
+		rows[i], all[i] = ex.Values, i
+	}
+	if err := checkTree(ds, opt, res); err != nil {
+		return err
+	}
+	if len(ds.Features) == 0 {
+		rows = nil
+	}
+	budget := maxBranches(opt.MaxDepth)
+	if opt.MaxBranches > 0 {
+		budget = min(budget, opt.MaxBranches)
+	}
+	o := &oracle{rows: rows, counts: counts, c: opt.CostPerBranch * float64(n)}
+	var want pair
+	if len(rows) == 0 || len(ds.Features) == 0 {
+		want = o.best(all, 0, 0)
+	} else {
+		want = o.best(all, opt.MaxDepth, budget)
+	}
+	if got := (pair{res.Errors, res.Branches}); got != want && (o.less(got, want) || o.less(want, got)) {
+		return fmt.Errorf("got %d errors and %d branches, the oracle %d and %d", got.e, got.b, want.e, want.b)
+	}
+	if !res.Optimal {
+		return fmt.Errorf("not proven optimal")
+	}
+	if res.Bound != res.Objective {
+		return fmt.Errorf("bound %v, objective %v", res.Bound, res.Objective)
+	}
+	return nil
+}
+
+// checkTree reports whether res's tree is within the budgets and makes the
+// errors it claims on every record of ds.
+func checkTree(ds *dataset.Dataset, opt Options, res *Result) error {
+	_, counts := records(ds)
+	errs := 0
+	for i, ex := range ds.Examples {
+		k := res.Root.Classify(func(f int) bool { return ex.Values[f] })
+		for c, w := range counts[i] {
+			if c != k {
+				errs += w
+			}
+		}
+	}
+	switch {
+	case errs != res.Errors:
+		return fmt.Errorf("the tree makes %d errors, the result says %d", errs, res.Errors)
+	case branches(res.Root) != res.Branches:
+		return fmt.Errorf("the tree has %d branching nodes, the result says %d", branches(res.Root), res.Branches)
+	case res.Root.Depth() > opt.MaxDepth:
+		return fmt.Errorf("depth %d > %d", res.Root.Depth(), opt.MaxDepth)
+	case opt.MaxBranches > 0 && res.Branches > opt.MaxBranches:
+		return fmt.Errorf("%d branching nodes > %d", res.Branches, opt.MaxBranches)
+	}
+	return nil
+}
+
+func branches(t *tree.Node) int {
+	if t.IsLeaf() {
+		return 0
+	}
+	return 1 + branches(t.False) + branches(t.True)
+}
+
+// randomOptions picks a depth of 0 to 3, a branch budget or none, and a
+// cost per branch or none; the costs times any number of records are exact
+// in binary, so that the engine and the oracle see the same ties.
+func randomOptions(r *rand.Rand) Options {
+	opt := Options{MaxDepth: 1 + r.IntN(3)}
+	if r.IntN(10) == 0 {
+		opt.MaxDepth = 0
+	}
+	if r.IntN(2) == 0 {
+		opt.MaxBranches = 1 + r.IntN(6)
+	}
+	if r.IntN(3) == 0 {
+		opt.CostPerBranch = []float64{1.0 / 64, 3.0 / 64, 1.0 / 16, 1.0 / 8, 5.0 / 32}[r.IntN(5)]
+	}
+	return opt
+}
+
+// TestOracle compares Solve with the exhaustive oracle on random tables:
+// multi-class, contradictory records, branch budgets and costs.
+func TestOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	runs := 600
+	if testing.Short() {
+		runs = 150
+	}
+	for run := range runs {
+		ds := randomTable(r)
+		opt := randomOptions(r)
+		res, err := Solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		if err := check(ds, opt, res); err != nil {
+			t.Fatalf("run %d (%+v, %d examples, %d features, %d classes): %v", run, opt, len(ds.Examples), len(ds.Features), len(ds.Classes), err)
+		}
+	}
+}

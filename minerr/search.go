@@ -1,0 +1,367 @@
+package minerr
+
+import (
+	"slices"
+	"sync/atomic"
+)
+
+// score is a tree's errors and branching nodes. Scores are ordered by the
+// objective errors + c·branches, then by branches, and add and subtract
+// component-wise, which keeps the order: a + x < u exactly when a < u - x.
+// Bounds are scores too, and may have negative parts.
+type score struct{ e, b int }
+
+var none = score{1 << 50, 0} // beyond any tree
+
+func (a score) add(b score) score { return score{a.e + b.e, a.b + b.b} }
+func (a score) sub(b score) score { return score{a.e - b.e, a.b - b.b} }
+
+// sol is a solution: a tree over the kept features with its score.
+type sol struct {
+	s       score
+	feature int32 // -1 at a leaf
+	class   int32 // at a leaf
+	f, t    *sol  // the false and true subtrees
+}
+
+// key identifies a subproblem: a set of items by the sums of their hash
+// values, a depth and a branch budget. Two different sets share both sums
+// with a chance of about 2^-128.
+type key struct {
+	h    [2]uint64
+	d, n int32
+}
+
+// entry is what the cache knows of a subproblem: an optimal solution, or
+// a lower bound on its score.
+type entry struct {
+	lb  score
+	opt *sol
+}
+
+// frame holds the children of the node being searched at one depth: the
+// sets and class weights of both sides, and, per budget split, the lower
+// bounds known for the children of the feature tried before.
+type frame struct {
+	s0, s1       []int32
+	cls0, cls1   []int
+	prev0, prev1 []score
+}
+
+// search is the state of one Solve.
+type search struct {
+	x        *data
+	c        float64 // the objective's cost per branch
+	top      int     // the root's depth
+	budget   int     // the root's branch budget
+	stop     atomic.Bool
+	cache    map[key]entry
+	counters [2]*counter // nil when the pair counts would be too large
+	frames   []frame
+	stats    Stats
+	progress func(Progress)
+	rootLB   score // proven at the root so far
+}
+
+// less orders scores: by objective, then by branches.
+func (s *search) less(a, b score) bool {
+	if s.c == 0 {
+		return a.e < b.e || a.e == b.e && a.b < b.b
+	}
+	va, vb := s.value(a), s.value(b)
+	return va < vb || va == vb && a.b < b.b
+}
+
+func (a score) less(b score) bool { return a.e < b.e || a.e == b.e && a.b < b.b }
+
+// value is the objective of a score.
+func (s *search) value(a score) float64 { return float64(a.e) + s.c*float64(a.b) }
+
+func (s *search) maxScore(a, b score) score {
+	if s.less(a, b) {
+		return b
+	}
+	return a
+}
+
+// leaf returns the leaf for items with class weights cls.
+func leaf(cls []int) *sol {
+	total, most, class := 0, -1, 0
+	for k, w := range cls {
+		total += w
+		if w > most {
+			most, class = w, k
+		}
+	}
+	return &sol{s: score{total - most, 0}, feature: -1, class: int32(class)}
+}
+
+// join returns the tree that splits on feature f.
+func join(f int, onFalse, onTrue *sol) *sol {
+	return &sol{s: onFalse.s.add(onTrue.s).add(score{0, 1}), feature: int32(f), f: onFalse, t: onTrue}
+}
+
+// run searches from the root and returns the best tree found and a proven
+// lower bound on the score of every tree within the budgets.
+func (s *search) run() (*sol, score) {
+	all := make([]int32, s.x.n)
+	cls := make([]int, s.x.classes)
+	for i := range all {
+		all[i] = int32(i)
+		cls[s.x.class[i]] += int(s.x.weight[i])
+	}
+	h := s.hash(all)
+	best := s.greedy(all, cls, s.top, s.budget)
+	s.report(best, s.rootLB)
+	// The search looks for a tree strictly better than the greedy one; if
+	// there is none, the greedy tree is optimal.
+	if found := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.less(found.s, best.s) {
+		best = found
+	}
+	if !s.stop.Load() {
+		return best, best.s
+	}
+	return best, s.rootLB
+}
+
+// report passes an improvement at the root to the Progress function.
+func (s *search) report(best *sol, lb score) {
+	if s.progress == nil {
+		return
+	}
+	p := Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(lb)}
+	if s.c == 0 {
+		p.ErrorBound = lb.e
+	}
+	s.progress(p)
+}
+
+// node returns an optimal tree of depth at most d with at most n branching
+// nodes for the items in set, whose hash sums are h and class weights cls,
+// if its score is less than ub, and nil otherwise. lb is a known lower
+// bound. When the search stops, node returns at once and caches nothing.
+func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) *sol {
+	s.stats.Subproblems++
+	lf := leaf(cls)
+	n = min(n, maxBranches(d))
+	if n == 0 || lf.s.e == 0 {
+		return s.ifLess(lf, ub)
+	}
+	if s.stop.Load() {
+		return nil
+	}
+	k := key{h, int32(d), int32(n)}
+	e, hit := s.cache[k]
+	if hit {
+		s.stats.CacheHits++
+		if e.opt != nil {
+			return s.ifLess(e.opt, ub)
+		}
+		lb = s.maxScore(lb, e.lb)
+	}
+	if !s.less(lb, ub) {
+		return nil
+	}
+	if d <= 2 && s.counters[0] != nil {
+		sols := s.depth2(set, cls, d)
+		for b, t := range sols {
+			s.cache[key{h, int32(d), int32(b)}] = entry{opt: t}
+		}
+		return s.ifLess(sols[n], ub)
+	}
+	root := d == s.top && len(set) == s.x.n
+	ub0 := ub
+	var best *sol
+	if s.less(lf.s, ub) {
+		best, ub = lf, lf.s
+	}
+	if s.less(lb, ub) {
+		best, ub = s.branch(set, h, cls, d, n, ub, lb, best, root)
+		if s.stop.Load() {
+			return best
+		}
+	}
+	if best != nil {
+		s.cache[k] = entry{opt: best}
+	} else {
+		s.cache[k] = entry{lb: ub0}
+	}
+	return best
+}
+
+func (s *search) ifLess(t *sol, ub score) *sol {
+	if s.less(t.s, ub) {
+		return t
+	}
+	return nil
+}
+
+// branch tries every feature at the root of a node's tree, as node
+// describes, given the best tree so far and its score ub. It returns the
+// best tree found and its score.
+func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score, best *sol, root bool) (*sol, score) {
+	x := s.x
+	fr := &s.frames[d]
+	// Budget splits: the false side gets lo..hi branching nodes, the true
+	// side the rest. More budget never hurts, so the two use all of n-1.
+	child := maxBranches(d - 1)
+	lo, hi := max(0, n-1-child), min(n-1, child)
+	splits := hi - lo + 1
+	fr.prev0 = slices.Grow(fr.prev0[:0], splits)[:splits]
+	fr.prev1 = slices.Grow(fr.prev1[:0], splits)[:splits]
+	if cap(fr.s0) < len(set) {
+		fr.s0 = make([]int32, 0, len(set))
+		fr.s1 = make([]int32, 0, len(set))
+	}
+	if fr.cls0 == nil {
+		fr.cls0 = make([]int, x.classes)
+		fr.cls1 = make([]int, x.classes)
+	}
+	branch := score{0, 1}
+	p := -1 // the feature tried before, whose children's bounds prev holds
+	for f := range x.m {
+		if s.stop.Load() {
+			if root {
+				s.rootBound(set, h, cls, d, n, f, ub, lb)
+			}
+			return best, ub
+		}
+		moved01, moved10 := s.partition(fr, set, cls, f, p)
+		if len(fr.s0) == 0 || len(fr.s1) == 0 {
+			continue
+		}
+		h1 := s.hash(fr.s1)
+		h0 := [2]uint64{h[0] - h1[0], h[1] - h1[1]}
+		for j := range splits {
+			nl := lo + j
+			nr := n - 1 - nl
+			lb0 := s.cachedLB(h0, d-1, nl)
+			lb1 := s.cachedLB(h1, d-1, nr)
+			if p >= 0 {
+				// A tree for the previous feature's false side makes at most
+				// moved01 more errors on it than on this side, and so on.
+				lb0 = s.maxScore(lb0, score{fr.prev0[j].e - moved01, fr.prev0[j].b})
+				lb1 = s.maxScore(lb1, score{fr.prev1[j].e - moved10, fr.prev1[j].b})
+			}
+			lb0 = s.maxScore(lb0, score{})
+			lb1 = s.maxScore(lb1, score{})
+			if !s.less(lb0.add(lb1).add(branch), ub) {
+				s.stats.Pruned++
+				fr.prev0[j], fr.prev1[j] = lb0, lb1
+				continue
+			}
+			r0 := s.node(fr.s0, h0, fr.cls0, d-1, nl, ub.sub(lb1).sub(branch), lb0)
+			if s.stop.Load() {
+				if root {
+					s.rootBound(set, h, cls, d, n, f, ub, lb)
+				}
+				return best, ub
+			}
+			if r0 == nil {
+				fr.prev0[j], fr.prev1[j] = s.maxScore(lb0, ub.sub(lb1).sub(branch)), lb1
+				continue
+			}
+			r1 := s.node(fr.s1, h1, fr.cls1, d-1, nr, ub.sub(r0.s).sub(branch), lb1)
+			if s.stop.Load() {
+				if root {
+					s.rootBound(set, h, cls, d, n, f, ub, lb)
+				}
+				return best, ub
+			}
+			fr.prev0[j] = r0.s
+			if r1 == nil {
+				fr.prev1[j] = s.maxScore(lb1, ub.sub(r0.s).sub(branch))
+				continue
+			}
+			fr.prev1[j] = r1.s
+			best = join(f, r0, r1)
+			ub = best.s
+			if root {
+				s.report(best, s.rootLB)
+			}
+		}
+		p = f
+		if !s.less(lb, ub) {
+			break
+		}
+	}
+	return best, ub
+}
+
+// cachedLB returns what the cache proves of a subproblem's score.
+func (s *search) cachedLB(h [2]uint64, d, n int) score {
+	n = min(n, maxBranches(d))
+	e, ok := s.cache[key{h, int32(d), int32(n)}]
+	switch {
+	case !ok:
+		return score{}
+	case e.opt != nil:
+		return e.opt.s
+	}
+	return e.lb
+}
+
+// partition splits set by feature f into the frame's sets and class
+// weights, and returns the weights of the items on the false side of p but
+// the true side of f, and the other way round.
+func (s *search) partition(fr *frame, set []int32, cls []int, f, p int) (moved01, moved10 int) {
+	x := s.x
+	s0, s1 := fr.s0[:0], fr.s1[:0]
+	clear(fr.cls1)
+	for _, i := range set {
+		w := int(x.weight[i])
+		if x.holds(i, f) {
+			s1 = append(s1, i)
+			fr.cls1[x.class[i]] += w
+			if p >= 0 && !x.holds(i, p) {
+				moved01 += w
+			}
+		} else {
+			s0 = append(s0, i)
+			if p >= 0 && x.holds(i, p) {
+				moved10 += w
+			}
+		}
+	}
+	for k := range cls {
+		fr.cls0[k] = cls[k] - fr.cls1[k]
+	}
+	fr.s0, fr.s1 = s0, s1
+	return moved01, moved10
+}
+
+// rootBound records, when the search stops at the root while trying
+// feature from, the bound it has proven. The features before it, and the
+// leaf, cannot beat ub; each feature from it on cannot beat the sum of the
+// bounds the cache holds for its children.
+func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, ub, lb score) {
+	fr := &s.frames[d]
+	child := maxBranches(d - 1)
+	lo, hi := max(0, n-1-child), min(n-1, child)
+	bound := ub
+	for f := from; f < s.x.m; f++ {
+		s.partition(fr, set, cls, f, -1)
+		if len(fr.s0) == 0 || len(fr.s1) == 0 {
+			continue
+		}
+		h1 := s.hash(fr.s1)
+		h0 := [2]uint64{h[0] - h1[0], h[1] - h1[1]}
+		for nl := lo; nl <= hi; nl++ {
+			b := s.maxScore(s.cachedLB(h0, d-1, nl), score{}).add(s.maxScore(s.cachedLB(h1, d-1, n-1-nl), score{})).add(score{0, 1})
+			if s.less(b, bound) {
+				bound = b
+			}
+		}
+	}
+	s.rootLB = s.maxScore(s.rootLB, s.maxScore(lb, bound))
+}
+
+// hash returns the hash sums of set.
+func (s *search) hash(set []int32) [2]uint64 {
+	var h [2]uint64
+	for _, i := range set {
+		h[0] += s.x.hash1[i]
+		h[1] += s.x.hash2[i]
+	}
+	return h
+}
