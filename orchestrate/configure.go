@@ -25,7 +25,7 @@ const stagger = 100 * time.Millisecond
 // Progress.
 func Configure(e Engine, names []string, mode Mode, shape func() (*dataset.Dataset, error), report func(*solver.MemberError)) (Options, error) {
 	if len(names) == 0 {
-		if e == DP {
+		if e == DP || mode == Errors { // no SAT solver runs
 			names = []string{backend.Default}
 		} else {
 			ds, err := shape()

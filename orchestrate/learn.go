@@ -19,31 +19,51 @@ type Mode int
 const (
 	Depth Mode = iota // the paper's DT_depth: the smallest depth
 	Size              // DT_size: the smallest depth, then the fewest nodes
+	// Errors asks for the fewest misclassified training records among the
+	// trees within Options.Budget, then the fewest nodes: the objective of
+	// the DP tools, for data no small tree classifies.
+	Errors
 )
+
+var modeNames = [...]string{Depth: "depth", Size: "size", Errors: "errors"}
 
 // String returns the mode's name, as ParseMode reads it.
 func (m Mode) String() string {
-	if m == Depth {
-		return "depth"
+	if m < 0 || int(m) >= len(modeNames) {
+		return fmt.Sprintf("Mode(%d)", int(m))
 	}
-	return "size"
+	return modeNames[m]
 }
 
-// ParseMode reads "depth" or "size".
+// ParseMode reads "depth", "size" or "errors".
 func ParseMode(s string) (Mode, error) {
-	switch s {
-	case "depth":
-		return Depth, nil
-	case "size":
-		return Size, nil
+	for m, name := range modeNames {
+		if s == name {
+			return Mode(m), nil
+		}
 	}
-	return 0, fmt.Errorf("unknown mode %q (want depth or size)", s)
+	return 0, fmt.Errorf("unknown mode %q (want depth, size or errors)", s)
+}
+
+// Budget bounds the trees of the Errors mode.
+type Budget struct {
+	MaxDepth int // at most this deep; 0 is a single leaf
+	// MaxBranches bounds the branching nodes, as STreeD and MurTree count
+	// them (a tree of b branching nodes has 2b+1 nodes); 0 leaves only
+	// the depth's bound.
+	MaxBranches int
+	// Cost is the complexity cost of ConTree and STreeD: each branching
+	// node costs Cost times the number of records, in errors, and the
+	// search minimizes errors plus that cost.
+	Cost float64
 }
 
 // Options configure a search.
 type Options struct {
 	Mode   Mode
 	Engine Engine
+	// Budget bounds the trees in the Errors mode; the other modes ignore it.
+	Budget Budget
 	// NewSolver returns a fresh solver for the SAT engine, which uses one
 	// per depth and calls it from several goroutines when Jobs > 1; nil
 	// means the back end Configure picks for the data, with its Solver and
@@ -78,11 +98,15 @@ type Progress struct {
 	MaxLeaves int    // leaf bound of the call, 0 while searching the depth
 	Examples  int    // examples encoded for that depth
 	Calls     int    // solver calls (DP rounds) so far, all depths together
-	Elapsed   time.Duration
+	// In the Errors mode: the training errors of the best tree so far, and
+	// the proven lower bound on them.
+	Errors, MinErrors int
+	Elapsed           time.Duration
 }
 
 // Result is the best tree a search found and how it found it.
 type Result struct {
+	Mode   Mode       // what Root minimizes
 	Root   *tree.Node // over the dataset's features and classes
 	Engine Engine     // the engine that found Root
 	Solver string     // Options.Solver, once the SAT engine has run
@@ -91,7 +115,15 @@ type Result struct {
 	Optimal  bool
 	MinDepth int // no consistent tree is shallower
 	MinNodes int // in Size mode, no consistent tree of depth Root.Depth() has fewer nodes
-	// ProvenBy names the engines that proved MinDepth and MinNodes.
+	// In the Errors mode: the training records Root misclassifies, and
+	// the fewest any tree within the budget can (a proven lower bound,
+	// equal to Errors when Optimal). With a Budget.Cost the search proves
+	// bounds on the cost instead: Objective is Root's, errors plus the
+	// cost of its branching nodes, MinObjective the bound.
+	Errors, MinErrors       int
+	Objective, MinObjective float64
+	// ProvenBy names the engines that proved MinDepth and MinNodes, or
+	// MinErrors.
 	ProvenBy tree.Proof
 	Used     []int // indices of the examples encoded for Root's depth, in the order added
 	Stats    tree.Stats
@@ -99,12 +131,24 @@ type Result struct {
 
 // VerifiedTree returns r.Root over the features and classes of ds, once it
 // has checked that the tree classifies every row of tbl, from which ds was
-// binarized, as its label (or its relabelling) says. The search checked
+// binarized, as its label (or its relabelling) says, or in the Errors
+// mode, that it misclassifies exactly r.Errors of them. The search checked
 // the tree on ds's examples; this check goes through the raw values, as
 // prediction does, so that a slip in binarizing or decoding shows as an
-// error rather than as a wrong tree.
+// error rather than as a wrong tree. It leaves at each leaf the class
+// counts of the rows that reach it.
 func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tree, error) {
 	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	if r.Mode == Errors {
+		wrong, err := t.Score(tbl)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("internal error: learned tree fails on the training rows: %w", err)
+		case wrong != r.Errors:
+			return nil, fmt.Errorf("internal error: the search counted %d training errors, but the tree misclassifies %d rows", r.Errors, wrong)
+		}
+		return t, nil
+	}
 	if err := t.Verify(tbl, ds.Relabelled); err != nil {
 		return nil, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
@@ -112,9 +156,11 @@ func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tr
 }
 
 // Learn returns a tree of the smallest depth that classifies every example
-// of ds correctly and, in Size mode, the fewest nodes among those. When ctx
-// ends first it returns, with ctx's error, the best consistent tree found
-// so far (at worst a greedy one) and the bounds proven.
+// of ds correctly and, in Size mode, the fewest nodes among those; in the
+// Errors mode, the tree within opt.Budget that misclassifies the fewest
+// records, then has the fewest nodes. When ctx ends first it returns, with
+// ctx's error, the best tree found so far (at worst a greedy one) and the
+// bounds proven.
 //
 // opt.Engine chooses the method; Auto runs DP alone for a head start,
 // then races SAT beside it.
@@ -129,6 +175,17 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 			return nil, err
 		}
 		opt.NewSolver, opt.Solver, opt.Batch = auto.NewSolver, cmp.Or(opt.Solver, auto.Solver), cmp.Or(opt.Batch, auto.Batch)
+	}
+	res, err := learn(ctx, ds, opt)
+	if res != nil {
+		res.Mode = opt.Mode
+	}
+	return res, err
+}
+
+func learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+	if opt.Mode == Errors {
+		return learnErrors(ctx, ds, opt)
 	}
 	switch opt.Engine {
 	case Auto:

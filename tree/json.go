@@ -25,9 +25,18 @@ type Stats struct {
 
 // Meta is what a learning run adds to a tree in its JSON form.
 type Meta struct {
-	Mode    string // "depth" or "size"
+	Mode    string // "depth", "size" or "errors"
 	Engine  string // the engine that ran the search
 	Optimal bool
+	// Budget bounds the trees searched in the "errors" mode; nil otherwise.
+	Budget *Budget
+	// TrainingErrors, when not nil, counts the training rows the tree
+	// misclassifies: in the "errors" mode, and with relabelled rows.
+	TrainingErrors *int
+	// Objective, when not nil, is the cost the "errors" mode minimized
+	// with a complexity cost: the errors plus the cost of the branching
+	// nodes.
+	Objective *float64
 	// ProvenBy names the engines whose proofs the bounds rest on.
 	ProvenBy Proof
 	// Bound holds what the search proved when it stopped before proving
@@ -51,29 +60,51 @@ type Meta struct {
 type Bound struct {
 	Depth int `json:"depth"`
 	Nodes int `json:"nodes"`
+	// Errors, in the "errors" mode, is the fewest training errors any tree
+	// within the budget can make, Objective the least cost with a
+	// complexity cost.
+	Errors    *int     `json:"errors,omitempty"`
+	Objective *float64 `json:"objective,omitempty"`
+}
+
+// Budget is what the "errors" mode searched within: trees of depth
+// MaxDepth or less, of MaxBranches branching nodes or fewer (0: no bound
+// but the depth's), each branching node costing ComplexityCost times the
+// number of rows in errors.
+type Budget struct {
+	MaxDepth       int     `json:"max_depth"`
+	MaxBranches    int     `json:"max_branching_nodes,omitempty"`
+	ComplexityCost float64 `json:"complexity_cost,omitempty"`
 }
 
 // Proof names the engines that proved the depth and the node count least
 // ("" where nothing was proven).
 type Proof struct {
-	Depth string `json:"depth,omitempty"`
-	Nodes string `json:"nodes,omitempty"`
+	Depth  string `json:"depth,omitempty"`
+	Nodes  string `json:"nodes,omitempty"`
+	Errors string `json:"errors,omitempty"`
 }
 
 // document is the JSON contract other tools read; see README.md.
 type document struct {
-	Depth   int    `json:"depth"`
-	Nodes   int    `json:"nodes"`
-	Leaves  int    `json:"leaves"`
-	Mode    string `json:"mode,omitempty"`
-	Engine  string `json:"engine,omitempty"`
-	Optimal bool   `json:"optimal"`
+	Depth int `json:"depth"`
+	Nodes int `json:"nodes"` // every node, leaves included
+	// Branches counts the branching nodes only, as a budget of
+	// Budget.MaxBranches and the DP tools count them.
+	Branches int     `json:"branching_nodes"`
+	Leaves   int     `json:"leaves"`
+	Mode     string  `json:"mode,omitempty"`
+	Budget   *Budget `json:"budget,omitempty"`
+	Engine   string  `json:"engine,omitempty"`
+	Optimal  bool    `json:"optimal"`
 	// Certified is written only for a run asked to certify its result.
 	Certified *bool  `json:"certified,omitempty"`
 	Proof     *Proof `json:"proven_by,omitempty"`
 	Bound     *Bound `json:"lower_bound,omitempty"`
-	// TrainingErrors and ErrorLines are written with relabelled rows only.
+	// TrainingErrors is written in the "errors" mode and with relabelled
+	// rows, ErrorLines with relabelled rows only.
 	TrainingErrors *int      `json:"training_errors,omitempty"`
+	Objective      *float64  `json:"objective,omitempty"`
 	ErrorLines     []int     `json:"error_lines,omitempty"`
 	Label          string    `json:"label"`
 	Classes        []string  `json:"classes"`
@@ -96,8 +127,10 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 	doc := document{
 		Depth:     t.Root.Depth(),
 		Nodes:     t.Root.Nodes(),
+		Branches:  t.Root.Nodes() - t.Root.Leaves(),
 		Leaves:    t.Root.Leaves(),
 		Mode:      meta.Mode,
+		Budget:    meta.Budget,
 		Engine:    meta.Engine,
 		Optimal:   meta.Optimal,
 		Certified: meta.Certified,
@@ -107,6 +140,9 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Classes:   t.Classes,
 		Stats:     &meta.Stats,
 		Root:      t.jsonNode(t.Root),
+
+		TrainingErrors: meta.TrainingErrors,
+		Objective:      meta.Objective,
 	}
 	if meta.Relabelled {
 		n := len(meta.Errors)

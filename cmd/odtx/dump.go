@@ -49,7 +49,7 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 		// The rows a SAT run encoded make a formula that proves its bound.
 		ctx, cancel := withTimeout(ctx, cmd)
 		defer cancel()
-		res, err := runLearn(ctx, cmd, ds, orchestrate.SAT, mode)
+		res, err := runLearn(ctx, cmd, ds, orchestrate.SAT, mode, orchestrate.Budget{})
 		if err != nil {
 			return err
 		}

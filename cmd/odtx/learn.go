@@ -22,18 +22,18 @@ func learnCommand() *cli.Command {
 		Usage:     "learn a decision tree of minimum depth (and fewest nodes) consistent with every row",
 		ArgsUsage: "DATA.csv (- for stdin)",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
+			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
 			&cli.StringFlag{Name: flagTrace, Usage: "write the incremental run to this file as an iCNF trace"},
 			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},
-		}, dataFlags()...),
+		}, append(objectiveFlags(), dataFlags()...)...),
 		Action: learn,
 	}
 }
 
 func learn(ctx context.Context, cmd *cli.Command) error {
-	mode, err := orchestrate.ParseMode(cmd.String("mode"))
+	mode, budget, err := objective(cmd)
 	if err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	res, stopped := runLearn(ctx, cmd, ds, e, mode)
+	res, stopped := runLearn(ctx, cmd, ds, e, mode, budget)
 	if res == nil {
 		return stopped
 	}
@@ -73,6 +73,9 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	}
 	for _, r := range ds.Relabelled {
 		meta.Errors = append(meta.Errors, r.Line)
+	}
+	if mode == orchestrate.Errors {
+		errorsMeta(&meta, res, budget)
 	}
 	if meta.Relabelled && !cmd.Bool(flagQuiet) {
 		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to the majority of their identical rows: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), len(ds.Relabelled))
@@ -101,7 +104,11 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	// A run that stops early says so, with its bounds, in its error line.
-	if stopped == nil && !cmd.Bool(flagQuiet) {
+	switch {
+	case stopped != nil || cmd.Bool(flagQuiet):
+	case mode == orchestrate.Errors:
+		fmt.Fprintln(os.Stderr, errorsSummary(res, budget, cmd.String("certify") != ""))
+	default:
 		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != ""))
 	}
 	return stopped
@@ -217,12 +224,13 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 // trace, and progress on a terminal; ctx carries the time limit. When the time limit stops the
 // search it returns the best tree found with an error asking for exit
 // code 2; other errors come with no result.
-func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode) (*orchestrate.Result, error) {
+func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode, budget orchestrate.Budget) (*orchestrate.Result, error) {
 	opt, closeTrace, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) { return ds, nil })
 	if err != nil {
 		return nil, err
 	}
 	opt.Jobs = cmd.Int(flagJobs)
+	opt.Budget = budget
 	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter()
 		defer progress.done()
@@ -233,6 +241,11 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		err = cerr
 	}
 	switch {
+	case errors.Is(err, context.DeadlineExceeded) && res != nil && mode == orchestrate.Errors:
+		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration(flagTimeout), errorsGap(res, budget))}
+	case errors.Is(err, context.Canceled) && res != nil && mode == orchestrate.Errors:
+		// The search is anytime: a stopped one still has its best tree.
+		return res, stopped(ctx, fmt.Sprintf("with the best tree found, not proven optimal (%s)", errorsGap(res, budget)))
 	case errors.Is(err, context.DeadlineExceeded) && res != nil:
 		bound := fmt.Sprintf("depth >= %d", res.MinDepth)
 		if mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth {

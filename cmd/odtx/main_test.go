@@ -47,7 +47,7 @@ func buildAndRun(m *testing.M) int {
 }
 
 // summaryLine matches the line learn ends with on stderr unless -q.
-var summaryLine = regexp.MustCompile(`(?m)^odtx: depth \d+, \d+ nodes; [a-z ]+ optimal, proven by [^;]+; engine \w+( on [^,]+(,[^,]+)*)?, [0-9.]+ s\n`)
+var summaryLine = regexp.MustCompile(`(?m)^odtx: depth \d+, \d+ nodes(, \d+ training errors(, cost [0-9.e+-]+)?)?; [a-z ]+ optimal( within [^,]+)?, proven by [^;]+; engine \w+( on [^,]+(,[^,]+)*)?, [0-9.]+ s\n`)
 
 // withoutSummary returns stderr without learn's summary line.
 func withoutSummary(stderr string) string { return summaryLine.ReplaceAllString(stderr, "") }
@@ -502,7 +502,7 @@ func keys(m map[string]any) []string {
 // consistency of its counts with its tree, and returns the tree's shape.
 func checkDoc(t *testing.T, doc map[string]any, mode, label string, classes []any, columns []string) shape {
 	t.Helper()
-	want := []string{"classes", "depth", "engine", "label", "leaves", "mode", "nodes", "optimal", "proven_by", "root", "stats"}
+	want := []string{"branching_nodes", "classes", "depth", "engine", "label", "leaves", "mode", "nodes", "optimal", "proven_by", "root", "stats"}
 	if got := keys(doc); !slices.Equal(got, want) {
 		t.Fatalf("keys %q, want %q", got, want)
 	}
@@ -548,7 +548,7 @@ func checkDoc(t *testing.T, doc map[string]any, mode, label string, classes []an
 	}
 
 	s := walkTree(t, doc["root"], columns, classes)
-	for k, v := range map[string]int{"depth": s.depth, "nodes": s.nodes, "leaves": s.leaves} {
+	for k, v := range map[string]int{"depth": s.depth, "nodes": s.nodes, "leaves": s.leaves, "branching_nodes": s.nodes - s.leaves} {
 		if doc[k] != float64(v) {
 			t.Errorf("%s = %#v, but the tree has %d", k, doc[k], v)
 		}

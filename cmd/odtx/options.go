@@ -34,6 +34,10 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 // conflicts returns the treatment of contradictory rows --conflicts names:
 // error or majority, as the exact engines' trees classify every example.
 func conflicts(cmd *cli.Command) (dataset.Conflicts, error) {
+	if cmd.IsSet(flagMaxDepth) {
+		// The errors mode counts every record as it is.
+		return dataset.Count, nil
+	}
 	c, err := dataset.ParseConflicts(cmd.String(flagConflicts))
 	if err == nil && c == dataset.Count {
 		err = errors.New("--conflicts count keeps contradictory rows, which no consistent tree classifies: want error or majority")

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/tree"
+	"github.com/urfave/cli/v3"
+)
+
+// The flags of the min-error objective, which learn and cv declare.
+const (
+	flagMaxDepth = "max-depth"
+	flagMaxNodes = "max-nodes"
+	flagCost     = "complexity-cost"
+)
+
+// objectiveFlags are the flags that ask for the fewest training errors
+// within a budget rather than for a tree without any.
+func objectiveFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
+		&cli.IntFlag{Name: flagMaxNodes, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
+		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
+	}
+}
+
+// objective returns the mode and budget the --mode and objective flags ask
+// for: --max-depth means the errors mode.
+func objective(cmd *cli.Command) (orchestrate.Mode, orchestrate.Budget, error) {
+	var b orchestrate.Budget
+	if !cmd.IsSet(flagMaxDepth) {
+		for _, f := range []string{flagMaxNodes, flagCost} {
+			if cmd.IsSet(f) {
+				return 0, b, fmt.Errorf("--%s bounds the trees of --max-depth: give --max-depth too", f)
+			}
+		}
+		mode, err := orchestrate.ParseMode(cmd.String("mode"))
+		if err == nil && mode == orchestrate.Errors {
+			err = errors.New("--mode errors needs --max-depth")
+		}
+		return mode, b, err
+	}
+	if cmd.IsSet("mode") && cmd.String("mode") != orchestrate.Errors.String() {
+		return 0, b, fmt.Errorf("--mode %s asks for a tree without training errors, --max-depth for the fewest within a depth: give one", cmd.String("mode"))
+	}
+	if cmd.String("certify") != "" {
+		return 0, b, errors.New("--certify proves trees without training errors only: it does not take --max-depth yet")
+	}
+	if cmd.IsSet(flagConflicts) {
+		return 0, b, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
+	}
+	b = orchestrate.Budget{MaxDepth: cmd.Int(flagMaxDepth), MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost)}
+	switch {
+	case b.MaxDepth < 0:
+		return 0, b, fmt.Errorf("--max-depth %d: want 0 (a single leaf) or more", b.MaxDepth)
+	case cmd.IsSet(flagMaxNodes) && b.MaxBranches < 1:
+		return 0, b, fmt.Errorf("--max-nodes %d: want at least 1 branching node", b.MaxBranches)
+	case !(b.Cost >= 0) || math.IsInf(b.Cost, 1):
+		return 0, b, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", b.Cost)
+	}
+	return orchestrate.Errors, b, nil
+}
+
+// errorsMeta adds to meta what a search in the errors mode found and
+// proved.
+func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget) {
+	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost}
+	meta.TrainingErrors = &res.Errors
+	meta.Bound = tree.Bound{Errors: &res.MinErrors}
+	if b.Cost > 0 {
+		meta.Objective = &res.Objective
+		meta.Bound = tree.Bound{Objective: &res.MinObjective}
+	}
+}
+
+// errorsSummary is the summary line of a search in the errors mode.
+func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool) string {
+	found, what := fmt.Sprintf("%d training errors", res.Errors), "errors"
+	if b.Cost > 0 {
+		found += fmt.Sprintf(", cost %.6g", res.Objective)
+		what = "cost"
+	}
+	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
+	if b.MaxBranches > 0 {
+		within += fmt.Sprintf(" and %d branching nodes", b.MaxBranches)
+	}
+	proof := "proven by " + res.ProvenBy.Errors
+	if certified {
+		proof += ", certified"
+	}
+	return fmt.Sprintf("odtx: depth %d, %d nodes, %s; %s optimal within %s, %s; engine %s, %.2f s",
+		res.Root.Depth(), res.Root.Nodes(), found, what, within, proof, res.Engine, res.Stats.Seconds)
+}
+
+// errorsGap says how far a search in the errors mode stopped from a proof:
+// its tree's errors (or cost) and the proven bound.
+func errorsGap(res *orchestrate.Result, b orchestrate.Budget) string {
+	if b.Cost > 0 {
+		return fmt.Sprintf("cost %.6g, proven >= %.6g", res.Objective, res.MinObjective)
+	}
+	return fmt.Sprintf("%d training errors, proven >= %d: gap %d", res.Errors, res.MinErrors, res.Errors-res.MinErrors)
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+var itoa = strconv.Itoa
+
+// noisyCSV is a table of 6 binary features whose label is a depth-3 tree's
+// with a fifth of it flipped, and whose last rows repeat earlier ones with
+// other labels.
+func noisyCSV(t *testing.T, dir string) string {
+	t.Helper()
+	r := mustRun(t, dir, "", "gen", "--depth", "3", "--features", "6", "--rows", "50", "--noise", "0.2", "--seed", "5")
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	for _, l := range lines[1:6] {
+		flipped := strings.TrimSuffix(l, "0") + "1"
+		if strings.HasSuffix(l, "1") {
+			flipped = strings.TrimSuffix(l, "1") + "0"
+		}
+		lines = append(lines, flipped, flipped)
+	}
+	path := filepath.Join(dir, "noisy.csv")
+	writeFiles(t, dir, map[string]string{"noisy.csv": strings.Join(lines, "\n") + "\n"})
+	return path
+}
+
+// leastErrors is the fewest errors any function of the features makes on
+// the rows of a CSV file whose label is last: in each group of rows with
+// equal features, all but the most frequent label.
+func leastErrors(csv string) int {
+	groups := map[string]map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(csv), "\n")[1:] {
+		i := strings.LastIndex(l, ",")
+		if groups[l[:i]] == nil {
+			groups[l[:i]] = map[string]int{}
+		}
+		groups[l[:i]][l[i+1:]]++
+	}
+	wrong := 0
+	for _, g := range groups {
+		n, most := 0, 0
+		for _, k := range g {
+			n += k
+			most = max(most, k)
+		}
+		wrong += n - most
+	}
+	return wrong
+}
+
+// TestMaxDepth: learn --max-depth D writes a tree of depth D or less that
+// odtx predict finds wrong on exactly the training errors it claims, with
+// the class counts of every leaf; the errors fall as D grows, to the
+// contradictions no tree can avoid; --max-nodes bounds the branching nodes.
+func TestMaxDepth(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	csv := readFile(t, data)
+	rows := strings.Count(csv, "\n") - 1
+	prev := rows + 1
+	for d := 0; d <= 6; d++ {
+		tree := filepath.Join(dir, "tree.json")
+		mustRun(t, dir, "", "learn", "--max-depth", itoa(d), "--format", "json", "-o", tree, data)
+		var doc struct {
+			Depth, Nodes, Leaves int
+			Branching            int            `json:"branching_nodes"`
+			Mode                 string         `json:"mode"`
+			Budget               map[string]any `json:"budget"`
+			Optimal              bool
+			Errors               *int            `json:"training_errors"`
+			Bound                *map[string]any `json:"lower_bound"`
+			Root                 map[string]any
+		}
+		if err := json.Unmarshal([]byte(readFile(t, tree)), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Mode != "errors" || doc.Budget["max_depth"] != float64(d) || !doc.Optimal || doc.Bound != nil || doc.Errors == nil {
+			t.Fatalf("depth %d: mode %q, budget %v, optimal %v, lower bound %v, errors %v", d, doc.Mode, doc.Budget, doc.Optimal, doc.Bound, doc.Errors)
+		}
+		if doc.Depth > d || doc.Nodes != 2*doc.Branching+1 || doc.Leaves != doc.Branching+1 {
+			t.Errorf("depth %d: a tree of depth %d, %d nodes, %d branching, %d leaves", d, doc.Depth, doc.Nodes, doc.Branching, doc.Leaves)
+		}
+		// odtx predict reads the tree back and counts its accuracy.
+		r := mustRun(t, dir, "", "predict", "--tree", tree, data)
+		if want := "(" + itoa(rows-*doc.Errors) + "/" + itoa(rows) + ")"; !strings.Contains(r.stderr, want) {
+			t.Errorf("depth %d: %d training errors claimed, predict says %q", d, *doc.Errors, r.stderr)
+		}
+		if n := leafRows(doc.Root); n != rows {
+			t.Errorf("depth %d: the leaves count %d rows, want %d", d, n, rows)
+		}
+		if *doc.Errors > prev {
+			t.Errorf("depth %d: %d errors, more than %d at depth %d", d, *doc.Errors, prev, d-1)
+		}
+		prev = *doc.Errors
+	}
+	if least := leastErrors(csv); prev != least {
+		t.Errorf("at depth 6 over 6 features: %d errors, want the %d no function avoids", prev, least)
+	}
+	one := learnJSON(t, dir, "", "--max-depth", "3", "--max-nodes", "1", data)
+	if one["branching_nodes"] != 1.0 || one["budget"].(map[string]any)["max_branching_nodes"] != 1.0 {
+		t.Errorf("--max-nodes 1: %v branching nodes, budget %v", one["branching_nodes"], one["budget"])
+	}
+}
+
+// leafRows sums the counts of the leaves of a JSON tree.
+func leafRows(n map[string]any) int {
+	if counts, ok := n["counts"].([]any); ok {
+		sum := 0
+		for _, k := range counts {
+			sum += int(k.(float64))
+		}
+		return sum
+	}
+	return leafRows(n["true"].(map[string]any)) + leafRows(n["false"].(map[string]any))
+}
+
+// TestMaxDepthAnytime: a search stopped by its time limit still writes its
+// best tree, not optimal, with the proven bound on errors below its own.
+func TestMaxDepthAnytime(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	// The limit has passed before the search starts, which then gives
+	// the tree it starts from.
+	r := run(t, dir, "", "--timeout", "1ns", "learn", "--max-depth", "4", "--format", "json", data)
+	if r.code != 2 || !strings.Contains(r.stderr, "training errors, proven >=") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the gap", r.code, r.stderr)
+	}
+	var doc struct {
+		Optimal bool
+		Errors  int                   `json:"training_errors"`
+		Bound   struct{ Errors *int } `json:"lower_bound"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Optimal || doc.Bound.Errors == nil || *doc.Bound.Errors > doc.Errors {
+		t.Errorf("optimal %v, %d errors, lower bound %v", doc.Optimal, doc.Errors, doc.Bound.Errors)
+	}
+}
+
+// TestMaxDepthFlags: the objective's flags that contradict each other or
+// the engine are usage errors.
+func TestMaxDepthFlags(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"learn", "--max-nodes", "3", data}, "--max-nodes bounds the trees of --max-depth"},
+		{[]string{"learn", "--complexity-cost", "0.01", data}, "--complexity-cost bounds the trees of --max-depth"},
+		{[]string{"learn", "--mode", "errors", data}, "--mode errors needs --max-depth"},
+		{[]string{"learn", "--max-depth", "2", "--mode", "size", data}, "give one"},
+		{[]string{"learn", "--max-depth", "2", "--conflicts", "majority", data}, "--conflicts is for trees without training errors"},
+		{[]string{"learn", "--max-depth", "-1", data}, "want 0"},
+		{[]string{"learn", "--max-depth", "2", "--max-nodes", "0", data}, "at least 1"},
+		{[]string{"learn", "--max-depth", "2", "--complexity-cost", "-1", data}, "finite cost"},
+		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by dp"},
+	} {
+		r := run(t, dir, "", c.args...)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", c.args, r.code, r.stdout, r.stderr, c.want)
+		}
+	}
+}
