@@ -232,7 +232,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	opt.Jobs = cmd.Int(flagJobs)
 	opt.Budget = budget
 	if !cmd.Bool(flagQuiet) {
-		progress := progressReporter()
+		progress := progressReporter(mode)
 		defer progress.done()
 		opt.Progress = progress.report
 	}

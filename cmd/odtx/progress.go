@@ -9,17 +9,22 @@ import (
 // progress keeps a status line on stderr while a search runs.
 type progress struct {
 	line *status // nil when stderr is not a terminal
+	mode orchestrate.Mode
 }
 
-// progressReporter returns a reporter that draws on stderr only when it is
-// a terminal: pipes and logs get the result alone.
-func progressReporter() *progress {
-	return &progress{line: newStatus()}
+// progressReporter returns a reporter of a search in mode that draws on
+// stderr only when it is a terminal: pipes and logs get the result alone.
+func progressReporter(mode orchestrate.Mode) *progress {
+	return &progress{line: newStatus(), mode: mode}
 }
 
 // report shows the state after a solver call or a DP round.
 func (p *progress) report(s orchestrate.Progress) {
 	if p.line == nil {
+		return
+	}
+	if p.mode == orchestrate.Errors {
+		p.line.update(fmt.Sprintf("%v: depth <= %d, best tree %d training errors, proven >= %d", s.Engine, s.Depth, s.Errors, s.MinErrors))
 		return
 	}
 	bound := ""
