@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,11 +113,22 @@ func TestTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := runtime.NumGoroutine()
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: newGini, Jobs: 3})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v, want the deadline", err)
+	// The search is stopped in the middle: its 20th solver call hangs until
+	// the context ends, which it does once that call has begun.
+	stuck := make(chan struct{})
+	var (
+		mu    sync.Mutex
+		calls int
+	)
+	newSolver := func() (solver.Solver, error) {
+		return &hangFrom{Solver: gini.New(), from: 20, mu: &mu, calls: &calls, stuck: stuck}, nil
+	}
+	go func() { <-stuck; cancel() }()
+	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: newSolver, Jobs: 3})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the context's end", err)
 	}
 	if res == nil || res.Optimal {
 		t.Fatalf("result %+v, want a tree not proven optimal", res)
@@ -131,6 +143,31 @@ func TestTimeout(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// hangFrom is gini until the shared count of calls reaches from; that call
+// and every later one close stuck (once) and wait for their context to end.
+type hangFrom struct {
+	solver.Solver
+	from  int
+	mu    *sync.Mutex
+	calls *int
+	stuck chan struct{}
+}
+
+func (h *hangFrom) Solve(ctx context.Context, assumptions []int) (solver.Result, error) {
+	h.mu.Lock()
+	*h.calls++
+	n := *h.calls
+	h.mu.Unlock()
+	if n < h.from {
+		return h.Solver.Solve(ctx, assumptions)
+	}
+	if n == h.from {
+		close(h.stuck)
+	}
+	<-ctx.Done()
+	return solver.Unknown, ctx.Err()
 }
 
 // TestEveryThresholdKept: a threshold whose two neighbouring values hold one
