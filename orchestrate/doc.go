@@ -23,4 +23,6 @@
 //
 // Adding an engine: a package beside sat and dp with that shape, an Engine
 // constant naming it, and an adapter here like learnDP that fills a Result.
+// Adding an objective: a Mode, which each adapter maps to its engine's
+// searches. docs/extending.md says more.
 package orchestrate

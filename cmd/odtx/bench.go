@@ -37,7 +37,7 @@ func benchCommand() *cli.Command {
 		Name:  "bench",
 		Usage: "run the paper's benchmarks and show each figure beside the paper's",
 		Description: "Suites: mouse (the paper's Table 1), car (Table 2), table3 (Table 3, on the given splits), " +
-			"scaling (Figures 2-5, on generated data) or all. The global --timeout limits each job, " +
+			"scaling (Figures 2-5, on generated data), reference (the optima of the shared data's REFERENCE.md, each file learned whole) or all. The global --timeout limits each job, " +
 			"and a job that fails or runs out of time is a row that says so. " +
 			"The records go to DIR/results.jsonl (results-IofN.jsonl for a shard), the tables to stdout and DIR/results.FORMAT.",
 		ArgsUsage: "SUITE",
