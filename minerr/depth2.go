@@ -97,7 +97,10 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 		difference(s.counters[1].set, set, len(set))+difference(set, s.counters[1].set, len(set)); b < a {
 		c = s.counters[1]
 	}
-	if c.count(x, set) {
+	if inc, pop := x.pairCost(set); pop < inc && difference(c.set, set, len(set)/8)+difference(set, c.set, len(set)/8) > len(set)/8 {
+		s.cols.fill(x, set)
+		c.countPairs(x, &s.cols, set)
+	} else if c.count(x, set) {
 		s.stats.Incremental++
 	}
 	s.symmetric(c)
@@ -136,7 +139,7 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 	}
 	// Scratch class weights of the four cells of a split.
 	cells := make([]int, 4*nk)
-	a, b, e, g := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
+	a, b := cells[:nk], cells[nk:2*nk]
 	for i := range m {
 		var sp split2
 		empty := false
@@ -154,29 +157,10 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 		sp.split = sp.leaf
 		sp.by = [2]int{-1, -1}
 		if d == 2 {
-			for j := range m {
-				if j == i {
-					continue
-				}
-				// True side: i and j hold (a), i holds but not j (b).
-				// False side: j holds but not i (e), neither (g).
-				eT, eF := 0, 0
-				for k := range nk {
-					base := k * m * m
-					ij := int(c.pair[base+i*m+j])
-					ii := int(c.pair[base+i*m+i])
-					jj := int(c.pair[base+j*m+j])
-					a[k], b[k] = ij, ii-ij
-					e[k], g[k] = jj-ij, cls[k]-ii-jj+ij
-				}
-				eT = errs(a) + errs(b)
-				eF = errs(e) + errs(g)
-				if eF < sp.split[0] {
-					sp.split[0], sp.by[0] = eF, j
-				}
-				if eT < sp.split[1] {
-					sp.split[1], sp.by[1] = eT, j
-				}
+			if nk == 2 {
+				sp.split, sp.by = c.seconds2(i, m, cls, sp.split)
+			} else {
+				sp.split, sp.by = c.seconds(i, m, cls, sp.split, cells)
 			}
 		}
 		// The trees with 1, 2 and 3 branching nodes that split on i.
@@ -211,6 +195,59 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 
 // shapes are the depth-two trees by which sides of the root are split.
 var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
+
+// seconds returns the errors of the best second split on each side of
+// feature i, and its feature, where they beat best; cells is scratch.
+func (c *counter) seconds(i, m int, cls []int, best [2]int, cells []int) ([2]int, [2]int) {
+	nk := len(cls)
+	by := [2]int{-1, -1}
+	a, b, e, g := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
+	for j := range m {
+		if j == i {
+			continue
+		}
+		// True side: i and j hold (a), i holds but not j (b).
+		// False side: j holds but not i (e), neither (g).
+		for k := range nk {
+			base := k * m * m
+			ij := int(c.pair[base+i*m+j])
+			ii := int(c.pair[base+i*m+i])
+			jj := int(c.pair[base+j*m+j])
+			a[k], b[k] = ij, ii-ij
+			e[k], g[k] = jj-ij, cls[k]-ii-jj+ij
+		}
+		if eF := errs(e) + errs(g); eF < best[0] {
+			best[0], by[0] = eF, j
+		}
+		if eT := errs(a) + errs(b); eT < best[1] {
+			best[1], by[1] = eT, j
+		}
+	}
+	return best, by
+}
+
+// seconds2 is seconds for two classes, where a leaf's errors are the
+// smaller of its two weights.
+func (c *counter) seconds2(i, m int, cls []int, best [2]int) ([2]int, [2]int) {
+	by := [2]int{-1, -1}
+	p0, p1 := c.pair[:m*m], c.pair[m*m:2*m*m]
+	r0, r1 := p0[i*m:i*m+m], p1[i*m:i*m+m]
+	ii0, ii1 := r0[i], r1[i]
+	n0, n1 := int32(cls[0]), int32(cls[1])
+	for j := range m {
+		ij0, ij1 := r0[j], r1[j]
+		jj0, jj1 := p0[j*m+j], p1[j*m+j]
+		eT := min(ij0, ij1) + min(ii0-ij0, ii1-ij1)
+		eF := min(jj0-ij0, jj1-ij1) + min(n0-ii0-jj0+ij0, n1-ii1-jj1+ij1)
+		if int(eF) < best[0] && j != i {
+			best[0], by[0] = int(eF), j
+		}
+		if int(eT) < best[1] && j != i {
+			best[1], by[1] = int(eT), j
+		}
+	}
+	return best, by
+}
 
 // encode packs which sides of a depth-two tree are split.
 func encode(t [2]bool) int {

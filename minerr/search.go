@@ -57,6 +57,7 @@ type search struct {
 	stop     atomic.Bool
 	cache    map[key]entry
 	counters [2]*counter // nil when the pair counts would be too large
+	cols     columns     // scratch for counting pairs by popcounts
 	frames   []frame
 	stats    Stats
 	progress func(Progress)
@@ -243,8 +244,8 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				lb0 = s.maxScore(lb0, score{fr.prev0[j].e - moved01, fr.prev0[j].b})
 				lb1 = s.maxScore(lb1, score{fr.prev1[j].e - moved10, fr.prev1[j].b})
 			}
-			lb0 = s.maxScore(lb0, score{})
-			lb1 = s.maxScore(lb1, score{})
+			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
+			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
 			if !s.less(lb0.add(lb1).add(branch), ub) {
 				s.stats.Pruned++
 				fr.prev0[j], fr.prev1[j] = lb0, lb1
@@ -286,6 +287,16 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		}
 	}
 	return best, ub
+}
+
+// floor is the least score of a set with class weights cls: none if it is
+// pure, and otherwise the better of a leaf and a branch without errors.
+func (s *search) floor(cls []int) score {
+	lf := leaf(cls)
+	if lf.s.e == 0 || s.less(lf.s, score{0, 1}) {
+		return lf.s
+	}
+	return score{0, 1}
 }
 
 // cachedLB returns what the cache proves of a subproblem's score.

@@ -1,0 +1,102 @@
+package minerr
+
+import "math/bits"
+
+// columns is a set of items laid out by feature for counting pairs with
+// popcounts: each feature's column has a bit per position, and positions
+// come in groups, each of one class and one bit of the weights, that start
+// at a word boundary. An item of weight 5 has a position in the groups of
+// weight 1 and of weight 4 of its class.
+type columns struct {
+	words  int
+	col    []uint64 // feature f's column is col[f*words : (f+1)*words]
+	groups []group
+}
+
+type group struct {
+	class, shift int // the group counts 1<<shift per item
+	lo, hi       int // its words
+}
+
+// pairCost and popCost estimate the work of counting set's pairs by
+// increments and by popcounts, in about the same unit: a popcount of a
+// word costs a fraction of a scattered increment.
+func (x *data) pairCost(set []int32) (inc, pop int) {
+	planes := 0
+	for _, i := range set {
+		k := int(x.start[i+1] - x.start[i])
+		inc += k * (k + 1) / 2
+		planes |= int(x.weight[i])
+	}
+	// A scattered increment costs about two popcounts of a word; each
+	// pair and group costs a few more in loop overhead.
+	groups := x.classes * bits.Len(uint(planes))
+	words := len(set)*bits.OnesCount(uint(planes))/64 + groups
+	pop = x.m*(x.m+1)/2*(words+2*groups) + len(set)*x.m/4
+	return 2 * inc, pop
+}
+
+// fill lays out set.
+func (cs *columns) fill(x *data, set []int32) {
+	// Size the groups: the items of each class with each weight bit.
+	size := make([]int, x.classes*32)
+	for _, i := range set {
+		for w := uint32(x.weight[i]); w != 0; w &= w - 1 {
+			size[int(x.class[i])*32+bits.TrailingZeros32(w)]++
+		}
+	}
+	cs.groups = cs.groups[:0]
+	start := make([]int, len(size)) // first position of each group
+	words := 0
+	for g, n := range size {
+		if n > 0 {
+			start[g] = 64 * words
+			cs.groups = append(cs.groups, group{class: g / 32, shift: g % 32, lo: words, hi: words + (n+63)/64})
+			words += (n + 63) / 64
+		}
+	}
+	cs.words = words
+	need := x.m * words
+	if cap(cs.col) < need {
+		cs.col = make([]uint64, need)
+	}
+	cs.col = cs.col[:need]
+	clear(cs.col)
+	for _, i := range set {
+		ones := x.ones[x.start[i]:x.start[i+1]]
+		for w := uint32(x.weight[i]); w != 0; w &= w - 1 {
+			g := int(x.class[i])*32 + bits.TrailingZeros32(w)
+			p := start[g]
+			start[g]++
+			for _, f := range ones {
+				cs.col[int(f)*words+p/64] |= 1 << (p % 64)
+			}
+		}
+	}
+}
+
+// countPairs fills c's counts for set, laid out in cs, by popcounts.
+func (c *counter) countPairs(x *data, cs *columns, set []int32) {
+	m, words := x.m, cs.words
+	clear(c.total)
+	for _, i := range set {
+		c.total[x.class[i]] += int(x.weight[i])
+	}
+	clear(c.pair)
+	for i := range m {
+		ci := cs.col[i*words : (i+1)*words]
+		for j := i; j < m; j++ {
+			cj := cs.col[j*words : (j+1)*words]
+			for _, g := range cs.groups {
+				n := 0
+				a, b := ci[g.lo:g.hi], cj[g.lo:g.hi]
+				b = b[:len(a)]
+				for w := range a {
+					n += bits.OnesCount64(a[w] & b[w])
+				}
+				c.pair[g.class*m*m+i*m+j] += int32(n << g.shift)
+			}
+		}
+	}
+	c.set = append(c.set[:0], set...)
+}

@@ -1,0 +1,48 @@
+package minerr
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestCountsAgree checks that the two ways of counting pairs, increments
+// (from scratch and from another set's counts) and popcounts, agree on
+// random subsets of random tables with weighted, contradictory items.
+func TestCountsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for run := range 300 {
+		ds := randomTable(r)
+		x, err := pack(context.Background(), ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inc, pop, cs := newCounter(x), newCounter(x), &columns{}
+		for range 4 {
+			var set []int32
+			for i := range int32(x.n) {
+				if r.IntN(3) > 0 {
+					set = append(set, i)
+				}
+			}
+			inc.count(x, set)
+			cs.fill(x, set)
+			pop.countPairs(x, cs, set)
+			// Increments fill the upper triangle only.
+			m := x.m
+			for k := range x.classes {
+				for i := range m {
+					for j := i; j < m; j++ {
+						if a, b := inc.pair[(k*m+i)*m+j], pop.pair[(k*m+i)*m+j]; a != b {
+							t.Fatalf("run %d: class %d, features %d %d: increments %d, popcounts %d", run, k, i, j, a, b)
+						}
+					}
+				}
+			}
+			if !slices.Equal(inc.total, pop.total) {
+				t.Fatalf("run %d: totals %v and %v", run, inc.total, pop.total)
+			}
+		}
+	}
+}
