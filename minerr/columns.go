@@ -10,6 +10,8 @@ import "math/bits"
 type columns struct {
 	words  int
 	col    []uint64 // feature f's column is col[f*words : (f+1)*words]
+	all    []uint64 // the positions in use
+	masked []uint64 // scratch: the columns under a mask
 	groups []group
 }
 
@@ -62,12 +64,14 @@ func (cs *columns) fill(x *data, set []int32) {
 	}
 	cs.col = cs.col[:need]
 	clear(cs.col)
+	cs.all = append(cs.all[:0], make([]uint64, words)...)
 	for _, i := range set {
 		ones := x.ones[x.start[i]:x.start[i+1]]
 		for w := uint32(x.weight[i]); w != 0; w &= w - 1 {
 			g := int(x.class[i])*32 + bits.TrailingZeros32(w)
 			p := start[g]
 			start[g]++
+			cs.all[p/64] |= 1 << (p % 64)
 			for _, f := range ones {
 				cs.col[int(f)*words+p/64] |= 1 << (p % 64)
 			}
@@ -75,18 +79,41 @@ func (cs *columns) fill(x *data, set []int32) {
 	}
 }
 
-// countPairs fills c's counts for set, laid out in cs, by popcounts.
-func (c *counter) countPairs(x *data, cs *columns, set []int32) {
+// column returns feature f's column.
+func (cs *columns) column(f int) []uint64 { return cs.col[f*cs.words : (f+1)*cs.words] }
+
+// countPairs fills c's counts for the items laid out in cs by popcounts,
+// of all of them or, with a mask, of those the mask has.
+func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 	m, words := x.m, cs.words
+	col := cs.col
+	if mask != nil {
+		cs.masked = append(cs.masked[:0], col...)
+		for f := range m {
+			cm := cs.masked[f*words : (f+1)*words]
+			for w := range cm {
+				cm[w] &= mask[w]
+			}
+		}
+		col = cs.masked
+	}
 	clear(c.total)
-	for _, i := range set {
-		c.total[x.class[i]] += int(x.weight[i])
+	for _, g := range cs.groups {
+		n := 0
+		for w := g.lo; w < g.hi; w++ {
+			if mask != nil {
+				n += bits.OnesCount64(mask[w])
+			} else {
+				n += bits.OnesCount64(cs.all[w])
+			}
+		}
+		c.total[g.class] += n << g.shift
 	}
 	clear(c.pair)
 	for i := range m {
-		ci := cs.col[i*words : (i+1)*words]
+		ci := col[i*words : (i+1)*words]
 		for j := i; j < m; j++ {
-			cj := cs.col[j*words : (j+1)*words]
+			cj := col[j*words : (j+1)*words]
 			for _, g := range cs.groups {
 				n := 0
 				a, b := ci[g.lo:g.hi], cj[g.lo:g.hi]
@@ -98,5 +125,4 @@ func (c *counter) countPairs(x *data, cs *columns, set []int32) {
 			}
 		}
 	}
-	c.set = append(c.set[:0], set...)
 }

@@ -91,6 +91,9 @@ func difference(a, b []int32, limit int) int {
 func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	x := s.x
 	s.stats.Depth2++
+	if p := s.parent; p != nil && p.feature >= 0 {
+		return s.solve2(p.child(s, set), cls, d)
+	}
 	// Count with the counter whose set is nearer.
 	c := s.counters[0]
 	if a, b := difference(c.set, set, len(set))+difference(set, c.set, len(set)),
@@ -99,12 +102,48 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	}
 	if inc, pop := x.pairCost(set); pop < inc && difference(c.set, set, len(set)/8)+difference(set, c.set, len(set)/8) > len(set)/8 {
 		s.cols.fill(x, set)
-		c.countPairs(x, &s.cols, set)
+		c.countPairs(x, &s.cols, nil)
+		c.set = append(c.set[:0], set...)
 	} else if c.count(x, set) {
 		s.stats.Incremental++
 	}
 	s.symmetric(c)
 	return s.solve2(c, cls, d)
+}
+
+// parent counts the children of a node of depth three from its set's
+// columns, with no pass over their items: the true side of feature f
+// counts the pairs of the columns masked by f's, the false side the
+// parent's counts less those.
+type parent struct {
+	cols    columns
+	all     *counter // the parent set's counts
+	one     *counter // the true side's
+	feature int      // whose sides are being solved; -1 for none
+	side    int      // the side node is solving
+	ready   bool     // one counts the true side of feature
+}
+
+// child returns the counts of set, the current side of p's feature.
+func (p *parent) child(s *search, set []int32) *counter {
+	x := s.x
+	if !p.ready {
+		p.one.countPairs(x, &p.cols, p.cols.column(p.feature))
+		p.ready = true
+	}
+	c := p.one
+	if p.side == 0 {
+		c = s.counters[0]
+		for k, v := range p.all.pair {
+			c.pair[k] = v - p.one.pair[k]
+		}
+		for k, v := range p.all.total {
+			c.total[k] = v - p.one.total[k]
+		}
+		c.set = append(c.set[:0], set...)
+	}
+	s.symmetric(c)
+	return c
 }
 
 // symmetric copies the counts of pairs i < j to j > i, which counting

@@ -58,6 +58,7 @@ type search struct {
 	cache    map[key]entry
 	counters [2]*counter // nil when the pair counts would be too large
 	cols     columns     // scratch for counting pairs by popcounts
+	parent   *parent     // counts the children of the node of depth three
 	frames   []frame
 	stats    Stats
 	progress func(Progress)
@@ -219,6 +220,18 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		fr.cls1 = make([]int, x.classes)
 	}
 	branch := score{0, 1}
+	var pa *parent // set when the children are counted from set's columns
+	if d == 3 && s.counters[0] != nil {
+		if inc, pop := x.pairCost(set); pop < inc {
+			if s.parent == nil {
+				s.parent = &parent{all: newCounter(x), one: newCounter(x), feature: -1}
+			}
+			pa = s.parent
+			pa.cols.fill(x, set)
+			pa.all.countPairs(x, &pa.cols, nil)
+			defer func() { pa.feature = -1 }()
+		}
+	}
 	p := -1 // the feature tried before, whose children's bounds prev holds
 	for f := range x.m {
 		if s.stop.Load() {
@@ -251,6 +264,12 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				fr.prev0[j], fr.prev1[j] = lb0, lb1
 				continue
 			}
+			if pa != nil {
+				if pa.feature != f {
+					pa.feature, pa.ready = f, false
+				}
+				pa.side = 0
+			}
 			r0 := s.node(fr.s0, h0, fr.cls0, d-1, nl, ub.sub(lb1).sub(branch), lb0)
 			if s.stop.Load() {
 				if root {
@@ -261,6 +280,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			if r0 == nil {
 				fr.prev0[j], fr.prev1[j] = s.maxScore(lb0, ub.sub(lb1).sub(branch)), lb1
 				continue
+			}
+			if pa != nil {
+				pa.side = 1
 			}
 			r1 := s.node(fr.s1, h1, fr.cls1, d-1, nr, ub.sub(r0.s).sub(branch), lb1)
 			if s.stop.Load() {
