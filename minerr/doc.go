@@ -17,12 +17,20 @@
 //   - Depth two is solved without recursion. Counting, per class, the
 //     records of S for which both features of every pair hold takes one
 //     pass over S; from those counts alone come the errors of every tree
-//     of depth two, and so the best with one, two and three branches. The
-//     counts of a set are updated from those of the last set counted when
-//     the two differ in fewer items than the set has.
+//     of depth two, and so the best with one, two and three branches.
+//   - The counts come the cheaper of two ways. Increments per item and pair
+//     of its features suit sparse rows, and are updated from the last set
+//     counted when the two differ in fewer items than the set has.
+//     Popcounts of the AND of two feature columns, laid out per set with a
+//     group of positions per class and weight bit, suit dense ones. A node
+//     of depth three lays out its own set once, and counts the true side
+//     of each feature by masking the columns with that feature's and the
+//     false side as the difference, never touching its children's items.
 //   - A subproblem is searched only for a tree better than a bound: the
 //     best tree of its parent so far less what the sibling must cost at
-//     least. When none is better, the bound proven is cached instead.
+//     least. When none is better, the bound proven is cached instead. A
+//     set that is not pure costs at least the better of its leaf and one
+//     branch without errors.
 //   - Results and bounds are cached by set, which a pair of 64-bit sums of
 //     random values per item identifies, so that the same set reached by
 //     different paths is solved once.
@@ -34,5 +42,7 @@
 //     first bound and the answer if time runs out at once.
 //
 // The search is anytime: when its context ends it returns the best tree
-// found with the bound it has proven.
+// found with the bound it has proven. That bound is weak until the root's
+// features are done: those not yet searched contribute only what the
+// cache proves of their sides.
 package minerr
