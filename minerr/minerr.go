@@ -84,8 +84,11 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return nil, fmt.Errorf("minerr: cost per branch %v must be a non-negative number", opt.CostPerBranch)
 	}
 	x, err := pack(ctx, ds)
+	if ctx.Err() != nil && err != nil {
+		return majority(ds), fmt.Errorf("minerr: %w", err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("minerr: %w", err)
+		return nil, err
 	}
 	s := newSearch(x, opt)
 	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
@@ -114,6 +117,22 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return res, err
 	}
 	return res, nil
+}
+
+// majority is the answer when ctx ends before the items are packed: the
+// leaf of the most frequent class, its errors, and no bound.
+func majority(ds *dataset.Dataset) *Result {
+	cls := make([]int, max(len(ds.Classes), 1))
+	for _, ex := range ds.Examples {
+		if ex.Counts == nil {
+			cls[ex.Class]++
+		}
+		for k, c := range ex.Counts {
+			cls[k] += c
+		}
+	}
+	lf := leaf(cls)
+	return &Result{Root: tree.Leaf(int(lf.class)), Errors: lf.s.e, Objective: float64(lf.s.e)}
 }
 
 // maxBranches is the most branching nodes a tree of depth d can have.

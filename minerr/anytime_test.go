@@ -1,0 +1,66 @@
+package minerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// TestCancelled checks that a search whose context ends returns the best
+// tree it has, making the errors it claims, with a bound below it, not
+// proven optimal, and the context's error.
+func TestCancelled(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	ds := &dataset.Dataset{Classes: []string{"a", "b"}, Features: make([]dataset.Feature, 12)}
+	for f := range ds.Features {
+		ds.Features[f] = dataset.Feature{Column: fmt.Sprint("f", f)}
+	}
+	for range 300 {
+		vals := make([]bool, 12)
+		for f := range vals {
+			vals[f] = r.IntN(2) == 1
+		}
+		ds.Examples = append(ds.Examples, dataset.Example{Values: vals, Class: r.IntN(2)})
+	}
+	// Cancelled before it starts: the majority leaf.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	opt := Options{MaxDepth: 3}
+	res, err := Solve(ctx, ds, opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if err := checkTree(ds, opt, res); err != nil || res.Optimal || res.Branches != 0 {
+		t.Fatalf("cancelled at once: %v, optimal %v, %d branches", err, res.Optimal, res.Branches)
+	}
+	// Cancelled by the first report, that of the greedy tree.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	var seen []Progress
+	opt.Progress = func(p Progress) {
+		seen = append(seen, p)
+		cancel()
+	}
+	res, err = Solve(ctx, ds, opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if err := checkTree(ds, opt, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Optimal || res.ErrorBound > res.Errors || res.Bound > res.Objective || res.Branches == 0 {
+		t.Errorf("optimal %v, bound %d (%v) for %d errors, %d branches", res.Optimal, res.ErrorBound, res.Bound, res.Errors, res.Branches)
+	}
+	if len(seen) != 1 || seen[0].Errors != res.Errors {
+		t.Errorf("progress %+v, result %d errors", seen, res.Errors)
+	}
+	// Uncancelled, the same search proves a tree no worse.
+	full, err := Solve(context.Background(), ds, Options{MaxDepth: 3})
+	if err != nil || !full.Optimal || full.Errors > res.Errors || full.ErrorBound < res.ErrorBound {
+		t.Errorf("uncancelled: %+v, %v", full, err)
+	}
+}
