@@ -24,11 +24,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 		}
 	}
 	r, err := minerr.Solve(ctx, ds, mopt)
-	switch {
-	case r == nil && ctx.Err() != nil:
-		// Stopped before the search had a tree: a leaf is one.
-		r = majorityLeaf(ds)
-	case r == nil:
+	if r == nil {
 		return nil, err
 	}
 	res := &Result{
@@ -43,26 +39,4 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 		Stats:        tree.Stats{ExamplesUsed: len(ds.Examples), Subproblems: r.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
 	}
 	return res, err
-}
-
-// majorityLeaf is the one-leaf tree of ds's most frequent class, with its
-// errors, and no bound proven.
-func majorityLeaf(ds *dataset.Dataset) *minerr.Result {
-	counts := make([]int, len(ds.Classes))
-	for _, ex := range ds.Examples {
-		if ex.Counts == nil {
-			counts[ex.Class]++
-		}
-		for c, n := range ex.Counts {
-			counts[c] += n
-		}
-	}
-	best, total := 0, 0
-	for c, n := range counts {
-		total += n
-		if n > counts[best] {
-			best = c
-		}
-	}
-	return &minerr.Result{Root: tree.Leaf(best), Errors: total - counts[best], Objective: float64(total - counts[best])}
 }

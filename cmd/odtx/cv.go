@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/dataset"
@@ -23,15 +24,15 @@ func cvCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "folds", Value: 10, Usage: "number of folds, from 2 to the number of rows"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the shuffle that deals the rows into folds"},
-			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes"},
+			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
 			&cli.StringFlag{Name: "splits", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
-		}, dataFlags()...),
+		}, append(objectiveFlags(), dataFlags()...)...),
 		Action: crossValidate,
 	}
 }
 
 func crossValidate(ctx context.Context, cmd *cli.Command) error {
-	mode, err := orchestrate.ParseMode(cmd.String("mode"))
+	mode, budget, depths, err := objective(cmd)
 	if err != nil {
 		return err
 	}
@@ -47,31 +48,27 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	// The folds share the back end the data's shape asks for, as the first
-	// fold's training rows have it.
-	opt, _, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) {
-		first, err := folds[0].Train.Binarize(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", folds[0].Train.Name, err)
-		}
-		return first, nil
-	})
-	if err != nil { // cv has no --trace, so no file to close
-		return err
-	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
+	if len(depths) > 1 {
+		return compareDepths(ctx, cmd, folds, e, budget, depths)
+	}
+	opt, err := cvOptions(cmd, folds, data, e, mode)
+	if err != nil {
+		return err
+	}
+	opt.Budget = budget
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
-	jobs := cmd.Int(flagJobs)
-	results, err := cv.CrossValidate(ctx, folds, data, opt, jobs)
+	results, err := cv.CrossValidate(ctx, folds, data, opt, cmd.Int(flagJobs))
 	// The output is written whole, once every fold is done, so that an
 	// error leaves stdout empty; but at the time limit the folds that
 	// finished are results worth their lines, though not their mean.
 	var out bytes.Buffer
+	train := mode == orchestrate.Errors
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		writeFolds(&out, results)
+		writeFolds(&out, results, train)
 		if _, err := os.Stdout.Write(out.Bytes()); err != nil {
 			return err
 		}
@@ -80,9 +77,123 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	case err != nil:
 		return interrupted(ctx, err)
 	}
-	writeCV(&out, results)
+	writeCV(&out, results, train)
 	_, err = os.Stdout.Write(out.Bytes())
 	return err
+}
+
+// cvOptions returns the options of the folds' searches in mode. The folds
+// share the back end the data's shape asks for, as the first fold's
+// training rows have it.
+func cvOptions(cmd *cli.Command, folds []cv.Fold, data dataset.Options, e orchestrate.Engine, mode orchestrate.Mode) (orchestrate.Options, error) {
+	opt, _, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) {
+		first, err := folds[0].Train.Binarize(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", folds[0].Train.Name, err)
+		}
+		return first, nil
+	})
+	// cv has no --trace, so no file to close.
+	return opt, err
+}
+
+// compareDepths cross-validates the fewest-errors tree of each depth bound
+// of depths, and the tree without training errors beside them, and writes
+// a line of mean accuracies for each, marking the depth bound of the best
+// mean test accuracy: the one to pick. At the time limit it writes the
+// lines of the bounds done.
+func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orchestrate.Engine, budget orchestrate.Budget, depths []int) error {
+	var rows []depthRow
+	run := func(name string, data dataset.Options, mode orchestrate.Mode, b orchestrate.Budget) error {
+		opt, err := cvOptions(cmd, folds, data, e, mode)
+		if err != nil {
+			return err
+		}
+		opt.Budget = b
+		results, err := cv.CrossValidate(ctx, folds, data, opt, cmd.Int(flagJobs))
+		if err != nil {
+			return err
+		}
+		rows = append(rows, depthRow{name, results})
+		return nil
+	}
+	data, err := dataOptions(cmd)
+	if err != nil {
+		return err
+	}
+	for _, d := range depths {
+		b := budget
+		b.MaxDepth = d
+		if err = run(strconv.Itoa(d), data, orchestrate.Errors, b); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		// Contradictory rows take their majority's label, so that the
+		// tree without training errors exists whatever the data.
+		data.Conflicts = dataset.Majority
+		err = run("none", data, orchestrate.Size, orchestrate.Budget{})
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		if werr := writeDepths(rows, len(folds)); werr != nil {
+			return werr
+		}
+		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d depth bounds cross-validated", cmd.Duration(flagTimeout), len(rows), len(depths)+1)}
+	case err != nil:
+		return interrupted(ctx, err)
+	}
+	return writeDepths(rows, len(folds))
+}
+
+// depthRow is the cross-validation of one depth bound, named by it, or
+// of the tree without training errors, named "none".
+type depthRow struct {
+	name    string
+	results []cv.FoldResult
+}
+
+// writeDepths writes to stdout a line of mean accuracies for each row and
+// marks the depth bound of the best mean test accuracy, the least on a tie.
+func writeDepths(rows []depthRow, folds int) error {
+	best := -1
+	for i, r := range rows {
+		if r.name != "none" && (best < 0 || mean(r.results, testAccuracy) > mean(rows[best].results, testAccuracy)) {
+			best = i
+		}
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "%-10s %-9s %-9s %-6s %-6s %s\n", "max depth", "train", "test", "depth", "nodes", "s a fold")
+	for i, r := range rows {
+		mark := ""
+		if i == best {
+			mark = "  <- pick"
+		}
+		fmt.Fprintf(&out, "%-10s %-9s %-9s %-6.1f %-6.1f %.2f%s\n", r.name,
+			fmt.Sprintf("%.1f%%", 100*mean(r.results, trainAccuracy)), fmt.Sprintf("%.1f%%", 100*mean(r.results, testAccuracy)),
+			mean(r.results, foldDepth), mean(r.results, foldNodes), mean(r.results, foldSeconds), mark)
+	}
+	if best >= 0 {
+		fmt.Fprintf(&out, "pick --max-depth %s: the best mean test accuracy over %d folds (none: the least-depth tree without training errors)\n", rows[best].name, folds)
+	}
+	_, err := os.Stdout.Write(out.Bytes())
+	return err
+}
+
+// The figures of a fold that cv averages.
+func testAccuracy(r cv.FoldResult) float64  { return r.Accuracy }
+func trainAccuracy(r cv.FoldResult) float64 { return r.TrainAccuracy }
+func foldDepth(r cv.FoldResult) float64     { return float64(r.Depth) }
+func foldNodes(r cv.FoldResult) float64     { return float64(r.Nodes) }
+func foldSeconds(r cv.FoldResult) float64   { return r.Seconds }
+
+// mean is the mean of figure over results.
+func mean(results []cv.FoldResult, figure func(cv.FoldResult) float64) float64 {
+	sum := 0.0
+	for _, r := range results {
+		sum += figure(r)
+	}
+	return sum / float64(len(results))
 }
 
 // cvFolds returns the folds that --folds and --seed make of the data file,
@@ -110,25 +221,30 @@ func cvFolds(ctx context.Context, cmd *cli.Command) ([]cv.Fold, error) {
 }
 
 // writeCV writes a line for each fold, then the means over the folds, which
-// are the figures the paper reports. Only the seconds vary between runs.
-func writeCV(w io.Writer, results []cv.FoldResult) {
-	writeFolds(w, results)
-	var accuracy, depth, nodes, seconds float64
-	for _, r := range results {
-		accuracy += r.Accuracy
-		depth += float64(r.Depth)
-		nodes += float64(r.Nodes)
-		seconds += r.Seconds
+// are the figures the paper reports, with the training accuracy if train.
+// Only the seconds vary between runs.
+func writeCV(w io.Writer, results []cv.FoldResult, train bool) {
+	writeFolds(w, results, train)
+	trained := ""
+	if train {
+		trained = fmt.Sprintf("train %.1f%%, ", 100*mean(results, trainAccuracy))
 	}
-	n := float64(len(results))
-	fmt.Fprintf(w, "mean test accuracy: %.1f%% (depth %.1f, nodes %.1f, %.2f s a fold)\n",
-		100*accuracy/n, depth/n, nodes/n, seconds/n)
+	fmt.Fprintf(w, "mean test accuracy: %.1f%% (%sdepth %.1f, nodes %.1f, %.2f s a fold)\n",
+		100*mean(results, testAccuracy), trained, mean(results, foldDepth), mean(results, foldNodes), mean(results, foldSeconds))
 }
 
 // writeFolds writes a line for each fold's result.
-func writeFolds(w io.Writer, results []cv.FoldResult) {
+func writeFolds(w io.Writer, results []cv.FoldResult, train bool) {
 	for _, r := range results {
-		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, test accuracy %.1f%%, %.2f s\n",
-			r.Fold, r.Depth, r.Nodes, 100*r.Accuracy, r.Seconds)
+		fmt.Fprintf(w, "fold %d: depth %d, nodes %d, %stest accuracy %.1f%%, %.2f s\n",
+			r.Fold, r.Depth, r.Nodes, trainFigure(train, r.TrainAccuracy), 100*r.Accuracy, r.Seconds)
 	}
+}
+
+// trainFigure is the training accuracy a line of cv gives if train.
+func trainFigure(train bool, accuracy float64) string {
+	if !train {
+		return ""
+	}
+	return fmt.Sprintf("train accuracy %.1f%%, ", 100*accuracy)
 }

@@ -33,9 +33,12 @@ func learnCommand() *cli.Command {
 }
 
 func learn(ctx context.Context, cmd *cli.Command) error {
-	mode, budget, err := objective(cmd)
+	mode, budget, depths, err := objective(cmd)
 	if err != nil {
 		return err
+	}
+	if len(depths) > 1 {
+		return fmt.Errorf("--max-depth %s: learn takes one depth; a range is for cv", cmd.String(flagMaxDepth))
 	}
 	write, err := writer(cmd.String("format"))
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -21,48 +23,76 @@ const (
 // within a budget rather than for a tree without any.
 func objectiveFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
+		&cli.StringFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
 		&cli.IntFlag{Name: flagMaxNodes, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
 	}
 }
 
 // objective returns the mode and budget the --mode and objective flags ask
-// for: --max-depth means the errors mode.
-func objective(cmd *cli.Command) (orchestrate.Mode, orchestrate.Budget, error) {
-	var b orchestrate.Budget
+// for: --max-depth means the errors mode. Its value is a depth, or for cv
+// a range of them, A-B, returned in depths; the budget then has the first.
+func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	if !cmd.IsSet(flagMaxDepth) {
 		for _, f := range []string{flagMaxNodes, flagCost} {
 			if cmd.IsSet(f) {
-				return 0, b, fmt.Errorf("--%s bounds the trees of --max-depth: give --max-depth too", f)
+				return 0, b, nil, fmt.Errorf("--%s bounds the trees of --max-depth: give --max-depth too", f)
 			}
 		}
 		mode, err := orchestrate.ParseMode(cmd.String("mode"))
 		if err == nil && mode == orchestrate.Errors {
 			err = errors.New("--mode errors needs --max-depth")
 		}
-		return mode, b, err
+		return mode, b, nil, err
 	}
 	if cmd.IsSet("mode") && cmd.String("mode") != orchestrate.Errors.String() {
-		return 0, b, fmt.Errorf("--mode %s asks for a tree without training errors, --max-depth for the fewest within a depth: give one", cmd.String("mode"))
+		return 0, b, nil, fmt.Errorf("--mode %s asks for a tree without training errors, --max-depth for the fewest within a depth: give one", cmd.String("mode"))
 	}
 	if cmd.String("certify") != "" {
-		return 0, b, errors.New("--certify proves trees without training errors only: it does not take --max-depth yet")
+		return 0, b, nil, errors.New("--certify proves trees without training errors only: it does not take --max-depth yet")
 	}
 	if cmd.IsSet(flagConflicts) {
-		return 0, b, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
+		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
 	}
-	b = orchestrate.Budget{MaxDepth: cmd.Int(flagMaxDepth), MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost)}
+	if depths, err = depthRange(cmd.String(flagMaxDepth)); err != nil {
+		return 0, b, nil, err
+	}
+	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost)}
 	switch {
-	case b.MaxDepth < 0:
-		return 0, b, fmt.Errorf("--max-depth %d: want 0 (a single leaf) or more", b.MaxDepth)
 	case cmd.IsSet(flagMaxNodes) && b.MaxBranches < 1:
-		return 0, b, fmt.Errorf("--max-nodes %d: want at least 1 branching node", b.MaxBranches)
+		return 0, b, nil, fmt.Errorf("--max-nodes %d: want at least 1 branching node", b.MaxBranches)
 	case !(b.Cost >= 0) || math.IsInf(b.Cost, 1):
-		return 0, b, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", b.Cost)
+		return 0, b, nil, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", b.Cost)
 	}
-	return orchestrate.Errors, b, nil
+	return orchestrate.Errors, b, depths, nil
 }
+
+// depthRange reads a --max-depth: a depth D, or a range A-B of them.
+func depthRange(s string) ([]int, error) {
+	lo, hi, isRange := strings.Cut(s, "-")
+	a, err := strconv.Atoi(lo)
+	b := a
+	if err == nil && isRange {
+		b, err = strconv.Atoi(hi)
+	}
+	switch {
+	case err != nil || lo == "":
+		return nil, fmt.Errorf("--max-depth %q: want a depth (0 is a single leaf) or a range such as 1-6", s)
+	case b < a:
+		return nil, fmt.Errorf("--max-depth %q: the range ends below its start", s)
+	case b > maxDepth:
+		return nil, fmt.Errorf("--max-depth %q: want depths of at most %d", s, maxDepth)
+	}
+	var depths []int
+	for d := a; d <= b; d++ {
+		depths = append(depths, d)
+	}
+	return depths, nil
+}
+
+// maxDepth is the deepest --max-depth: a perfect tree of that depth already
+// has more leaves than any table odtx reads has rows.
+const maxDepth = 40
 
 // errorsMeta adds to meta what a search in the errors mode found and
 // proved.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -167,7 +168,11 @@ func TestMaxDepthFlags(t *testing.T) {
 		{[]string{"learn", "--mode", "errors", data}, "--mode errors needs --max-depth"},
 		{[]string{"learn", "--max-depth", "2", "--mode", "size", data}, "give one"},
 		{[]string{"learn", "--max-depth", "2", "--conflicts", "majority", data}, "--conflicts is for trees without training errors"},
-		{[]string{"learn", "--max-depth", "-1", data}, "want 0"},
+		{[]string{"learn", "--max-depth", "-1", data}, "want a depth"},
+		{[]string{"learn", "--max-depth", "x", data}, "want a depth"},
+		{[]string{"learn", "--max-depth", "3-2", data}, "ends below its start"},
+		{[]string{"learn", "--max-depth", "1-3", data}, "a range is for cv"},
+		{[]string{"learn", "--max-depth", "41", data}, "at most 40"},
 		{[]string{"learn", "--max-depth", "2", "--max-nodes", "0", data}, "at least 1"},
 		{[]string{"learn", "--max-depth", "2", "--complexity-cost", "-1", data}, "finite cost"},
 		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by dp"},
@@ -176,5 +181,54 @@ func TestMaxDepthFlags(t *testing.T) {
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", c.args, r.code, r.stdout, r.stderr, c.want)
 		}
+	}
+}
+
+// TestCVMaxDepth: cv --max-depth D gives each fold's training accuracy
+// beside its test accuracy; a range of depths gives a line of means for
+// each and for the tree without training errors, and marks the depth of
+// the best mean test accuracy, the least on a tie.
+func TestCVMaxDepth(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	r := mustRun(t, dir, "", "cv", "--folds", "3", "--max-depth", "2", data)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	fold := regexp.MustCompile(`^fold \d: depth [0-2], nodes \d+, train accuracy \d+\.\d%, test accuracy \d+\.\d%, \d+\.\d\d s$`)
+	if len(lines) != 4 || !fold.MatchString(lines[0]) || !strings.HasPrefix(lines[3], "mean test accuracy: ") || !strings.Contains(lines[3], "(train ") {
+		t.Errorf("cv --max-depth 2:\n%s", r.stdout)
+	}
+
+	r = mustRun(t, dir, "", "cv", "--folds", "3", "--max-depth", "0-3", data)
+	lines = strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("cv --max-depth 0-3: want a header, 5 rows and the pick:\n%s", r.stdout)
+	}
+	row := regexp.MustCompile(`^(\d|none) +(\d+\.\d)% +(\d+\.\d)% +\d+\.\d +\d+\.\d +\d+\.\d\d(  <- pick)?$`)
+	best, bestAcc, marked, lastTrain := "", -1.0, "", 0.0
+	for i, line := range lines[1:6] {
+		m := row.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("row %q", line)
+		}
+		if want := []string{"0", "1", "2", "3", "none"}[i]; m[1] != want {
+			t.Errorf("row %d is for %s, want %s", i, m[1], want)
+		}
+		acc, _ := strconv.ParseFloat(m[3], 64)
+		if m[1] != "none" && acc > bestAcc {
+			best, bestAcc = m[1], acc
+		}
+		if m[4] != "" {
+			marked = m[1]
+		}
+		// Each fold's trees make the fewest training errors within
+		// their depth, and the tree without any the fewest of all.
+		train, _ := strconv.ParseFloat(m[2], 64)
+		if train < lastTrain {
+			t.Errorf("row %s: train accuracy %.1f%%, below the %.1f%% of a smaller bound", m[1], train, lastTrain)
+		}
+		lastTrain = train
+	}
+	if marked != best || lines[6] != "pick --max-depth "+best+": the best mean test accuracy over 3 folds (none: the least-depth tree without training errors)" {
+		t.Errorf("marked %q, want %q:\n%s", marked, best, r.stdout)
 	}
 }
