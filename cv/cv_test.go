@@ -146,7 +146,7 @@ func TestCrossValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []FoldResult{{Fold: 0, Depth: 2, Nodes: 7, Accuracy: 1}, {Fold: 1, Depth: 1, Nodes: 3, Accuracy: 1}}
+	want := []FoldResult{{Fold: 0, Depth: 2, Nodes: 7, Accuracy: 1, TrainAccuracy: 1}, {Fold: 1, Depth: 1, Nodes: 3, Accuracy: 1, TrainAccuracy: 1}}
 	if !reflect.DeepEqual(withoutSeconds(got), want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
