@@ -4,14 +4,15 @@
 // Package report (bench/report) renders the records as tables, each figure
 // beside the paper's with the ratio between them, and as charts.
 //
-// A suite is a list of jobs, plain data ([Jobs]): a job learns a tree on a
-// whole dataset, or cross-validates one fold, with one back end in one
-// mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL;
+// A [Suite] is a value: its name, its jobs and the table that shows their
+// records, named in the one list [Suites]. A job is plain data ([Job]): it
+// learns a tree on a whole dataset, or cross-validates one fold, with one
+// back end in one mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL;
 // odtx runs each in a child process of its own ([ChildRunner], [ServeJob]),
 // so that the peak memory recorded is the job's and a crash costs one
 // record. A run is jobs → records → tables; a merge of JSONL files is
-// records → tables, through the same code, so that it renders what one run
-// would have.
+// records → tables, through the same code ([Tables], [Files]), so that it
+// renders what one run would have.
 //
 // The suites:
 //
@@ -29,6 +30,8 @@
 //     package gen: the time against the number of classes c, the depth k,
 //     the number of features f and the number of rows n, each varied with
 //     the other three fixed; an SVG chart per series, via package chart.
+//   - reference: the optima and timings of ../shared/REFERENCE.md, each
+//     file learned whole, with the peak memory of each job.
 //
 // Jobs run one at a time, so that their times do not skew each other; a
 // job that fails or runs out of time is a record, and a row, that says so.

@@ -1,27 +1,12 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/odtx/odtx/gen"
 )
-
-// Suites lists the suites in the order in which "all" runs them.
-var Suites = []string{"mouse", "car", "table3", "scaling", "reference"}
-
-// Config says what the jobs of a suite run with.
-type Config struct {
-	// Solvers are the back ends to compare, each by its name in package
-	// backend, or several joined by "+" for a portfolio racing them.
-	Solvers []string
-	Runs    int // repetitions of every job, at least 1
-}
-
-// Modes are the searches of every suite, in the order of the paper's rows.
-var Modes = []string{"size", "depth"}
 
 // A Job is one measurement: learning a tree on a whole dataset, or one fold
 // of a cross-validation. Jobs are plain data, so that a suite is a list of
@@ -95,84 +80,6 @@ func (p Point) Params() gen.Params {
 // String gives p's parameters; it is the Dataset of p's jobs.
 func (p Point) String() string {
 	return fmt.Sprintf("c=%d k=%d f=%d n=%d seed=%d", p.Classes, p.Depth, p.Features, p.Rows, p.Seed)
-}
-
-// Jobs returns the jobs of a suite, or of every suite for "all".
-func Jobs(suite string, cfg Config) ([]Job, error) {
-	if cfg.Runs < 1 {
-		return nil, fmt.Errorf("%d runs: want at least 1", cfg.Runs)
-	}
-	if len(cfg.Solvers) == 0 {
-		return nil, errors.New("no solvers")
-	}
-	var jobs []Job
-	switch suite {
-	case "all":
-		for _, s := range Suites {
-			more, err := Jobs(s, cfg)
-			if err != nil {
-				return nil, err
-			}
-			jobs = append(jobs, more...)
-		}
-	case "mouse", "car":
-		// As in the paper's Tables 1 and 2: learning on the whole file,
-		// and 10-fold cross-validation for the accuracy.
-		jobs = each(cfg, Job{Suite: suite, Dataset: suite + ".csv"}, func(j Job) []Job {
-			js := []Job{j}
-			for f := range paperFolds {
-				j.Fold, j.Folds = f, paperFolds
-				js = append(js, j)
-			}
-			return js
-		})
-	case "reference":
-		// The optima and timings of ../shared/REFERENCE.md: learning on
-		// each whole file.
-		for _, file := range ReferenceFiles {
-			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: file}, func(j Job) []Job { return []Job{j} })...)
-		}
-	case "table3":
-		for _, file := range Table3Files {
-			jobs = append(jobs, each(cfg, Job{Suite: suite, Dataset: file}, func(j Job) []Job {
-				js := make([]Job, table3Splits)
-				for f := range js {
-					j.Fold = f
-					js[f] = j
-				}
-				return js
-			})...)
-		}
-	case "scaling":
-		for _, s := range ScalingSeries {
-			for _, x := range s.Xs {
-				jobs = append(jobs, each(cfg, Job{Suite: suite}, func(j Job) []Job {
-					p := s.point(x, j.Run)
-					j.Dataset, j.Point = p.String(), &p
-					return []Job{j}
-				})...)
-			}
-		}
-	default:
-		return nil, fmt.Errorf("unknown suite %q (want %s or all)", suite, strings.Join(Suites, ", "))
-	}
-	return jobs, nil
-}
-
-// each returns the jobs that expand makes of a job like base that learns
-// on the whole dataset, for every solver, mode and run of cfg.
-func each(cfg Config, base Job, expand func(Job) []Job) []Job {
-	var jobs []Job
-	for _, solver := range cfg.Solvers {
-		for _, mode := range Modes {
-			for run := range cfg.Runs {
-				j := base
-				j.Solver, j.Mode, j.Run, j.Fold = solver, mode, run, -1
-				jobs = append(jobs, expand(j)...)
-			}
-		}
-	}
-	return jobs
 }
 
 // ParseShard reads "i/n", 1 <= i <= n: the i-th of n shards.

@@ -171,15 +171,16 @@ func ReadRecordFiles(paths ...string) ([]Record, error) {
 // check rejects a record that no table could place, such as a line of
 // some other JSONL file.
 func (r Record) check() error {
+	s, err := suiteNamed(r.Suite)
 	switch {
-	case !slices.Contains(Suites, r.Suite):
-		return fmt.Errorf("unknown suite %q (want %s)", r.Suite, strings.Join(Suites, ", "))
+	case err != nil:
+		return err
 	case !slices.Contains(Modes, r.Mode):
 		return fmt.Errorf("unknown mode %q (want %s)", r.Mode, strings.Join(Modes, " or "))
-	case r.Suite == "scaling" && r.Point == nil:
-		return errors.New("scaling record without a point")
 	case r.Status == "":
 		return errors.New("no status")
+	case s.Check != nil:
+		return s.Check(r)
 	}
 	return nil
 }

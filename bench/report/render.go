@@ -1,9 +1,9 @@
-// Package report renders the records of odtx bench (package bench): a
-// table for each suite, with each figure beside the paper's or
+// Package report renders the records of odtx bench (package bench): the
+// table of each suite, with each figure beside the paper's or
 // ../shared/REFERENCE.md's and the ratio between them, in Markdown, CSV or
-// JSON, and for the scaling suite a chart for each of the paper's Figures
-// 2 to 5. It depends on the records alone, so that the records of one run
-// and those of the shards of a sweep, merged, render alike.
+// JSON, and the files some suites add, such as the scaling suite's charts.
+// It depends on the records alone, so that the records of one run and
+// those of the shards of a sweep, merged, render alike.
 package report
 
 import (
@@ -31,45 +31,27 @@ func CheckFormat(f string) error {
 	return fmt.Errorf("unknown format %q (want %s)", f, strings.Join(Formats, ", "))
 }
 
-// A File is an output of Render.
-type File struct {
-	Name string // file name, without a directory
-	Data []byte
-}
-
 // Render renders records: first the tables in format, as results.md,
-// results.csv or results.json, then, if there are scaling records, their
-// charts as scaling-c.svg and so on, and the records as scaling.csv. A run
-// and a merge of its shards' records report the same.
-func Render(records []bench.Record, format string) ([]File, error) {
-	// Every output follows the records' order, which must not depend on
-	// how the jobs were sharded.
-	sortRecords(records)
+// results.csv or results.json, then the files of the suites that have
+// more, such as the scaling suite's charts (scaling-c.svg and so on) and
+// scaling.csv. A run and a merge of its shards' records report the same.
+func Render(records []bench.Record, format string) ([]bench.File, error) {
 	var tables bytes.Buffer
-	if err := WriteTables(&tables, format, Tables(records)); err != nil {
+	if err := WriteTables(&tables, format, bench.Tables(records)); err != nil {
 		return nil, err
 	}
-	files := []File{{Name: "results." + format, Data: tables.Bytes()}}
-	charts, err := scalingCharts(records)
+	more, err := bench.Files(records)
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, charts...)
-	if len(charts) > 0 {
-		var raw bytes.Buffer
-		if err := writeScalingCSV(&raw, records); err != nil {
-			return nil, err
-		}
-		files = append(files, File{Name: "scaling.csv", Data: raw.Bytes()})
-	}
-	return files, nil
+	return append([]bench.File{{Name: "results." + format, Data: tables.Bytes()}}, more...), nil
 }
 
 // WriteTables writes tables to w in format: Markdown, with a heading and
 // notes for each table; CSV, a block for each table with a header line,
 // blocks apart by a blank line and each line starting with the suite; or
 // a JSON array of tables.
-func WriteTables(w io.Writer, format string, tables []*Table) error {
+func WriteTables(w io.Writer, format string, tables []*bench.Table) error {
 	switch format {
 	case "md":
 		return writeMarkdown(w, tables)
@@ -81,7 +63,7 @@ func WriteTables(w io.Writer, format string, tables []*Table) error {
 	return CheckFormat(format)
 }
 
-func writeMarkdown(w io.Writer, tables []*Table) error {
+func writeMarkdown(w io.Writer, tables []*bench.Table) error {
 	var b strings.Builder
 	for i, t := range tables {
 		if i > 0 {
@@ -107,7 +89,7 @@ func writeMarkdown(w io.Writer, tables []*Table) error {
 	return err
 }
 
-func columnNames(t *Table) []string {
+func columnNames(t *bench.Table) []string {
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		names[i] = c.Name
@@ -127,7 +109,7 @@ func writeMarkdownRow(b *strings.Builder, cells []string) {
 }
 
 // cell shows a figure in a Markdown table: "this (reference, ×ratio)".
-func cell(c Column, f Figure) string {
+func cell(c bench.Column, f bench.Figure) string {
 	ref := ""
 	if !math.IsNaN(f.Ref) {
 		ref = format(c.Unit, f.Ref)
@@ -153,15 +135,15 @@ func cell(c Column, f Figure) string {
 
 // format prints a figure in its unit with the digits that matter, "–" for
 // none.
-func format(u Unit, v float64) string {
+func format(u bench.Unit, v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "–"
-	case u == Percent:
+	case u == bench.Percent:
 		return fmt.Sprintf("%.1f%%", v)
-	case u == Count && (v == math.Trunc(v) || v >= 1000):
+	case u == bench.Count && (v == math.Trunc(v) || v >= 1000):
 		return fmt.Sprintf("%.0f", v)
-	case u == Count:
+	case u == bench.Count:
 		return fmt.Sprintf("%.1f", v)
 	}
 	return seconds3(v)
@@ -187,7 +169,7 @@ func ratio(r float64) string {
 	return fmt.Sprintf("×%.2f", r)
 }
 
-func writeCSV(w io.Writer, tables []*Table) error {
+func writeCSV(w io.Writer, tables []*bench.Table) error {
 	cw := csv.NewWriter(w)
 	for i, t := range tables {
 		if i > 0 {
@@ -260,7 +242,7 @@ type jsonCell struct {
 	Ratio *float64 `json:"ratio,omitempty"`
 }
 
-func writeJSON(w io.Writer, tables []*Table) error {
+func writeJSON(w io.Writer, tables []*bench.Table) error {
 	out := make([]jsonTable, len(tables))
 	for i, t := range tables {
 		jt := jsonTable{Suite: t.Suite, Title: t.Title, Keys: t.Keys, Notes: t.Notes}

@@ -51,7 +51,7 @@ func markdown(t *testing.T, jsonl string) string {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer
-	if err := WriteTables(&md, "md", Tables(records)); err != nil {
+	if err := WriteTables(&md, "md", bench.Tables(records)); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", md.String())
@@ -124,7 +124,7 @@ func TestCSVAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := Tables(records)
+	tables := bench.Tables(records)
 
 	var c bytes.Buffer
 	if err := WriteTables(&c, "csv", tables); err != nil {

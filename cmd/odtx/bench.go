@@ -36,8 +36,7 @@ func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
 		Usage: "run the paper's benchmarks and show each figure beside the paper's",
-		Description: "Suites: mouse (the paper's Table 1), car (Table 2), table3 (Table 3, on the given splits), " +
-			"scaling (Figures 2-5, on generated data), reference (the optima of the shared data's REFERENCE.md, each file learned whole) or all. The global --timeout limits each job, " +
+		Description: "Suites: " + suiteHelp() + " or all. The global --timeout limits each job, " +
 			"and a job that fails or runs out of time is a row that says so. " +
 			"The records go to DIR/results.jsonl (results-IofN.jsonl for a shard), the tables to stdout and DIR/results.FORMAT.",
 		ArgsUsage: "SUITE",
@@ -59,6 +58,15 @@ func benchCommand() *cli.Command {
 	}
 }
 
+// suiteHelp lists the suites, each with what it measures.
+func suiteHelp() string {
+	var parts []string
+	for _, s := range bench.Suites {
+		parts = append(parts, fmt.Sprintf("%s (%s)", s.Name, s.About))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // reportFlags are the flags that say where tables go, for bench and for
 // merge.
 func reportFlags() []cli.Flag {
@@ -72,7 +80,7 @@ func reportFlags() []cli.Flag {
 
 func runBench(ctx context.Context, cmd *cli.Command) error {
 	if cmd.NArg() != 1 {
-		return fmt.Errorf("bench wants one suite (%s or all), got %d arguments", strings.Join(bench.Suites, ", "), cmd.NArg())
+		return fmt.Errorf("bench wants one suite (%s or all), got %d arguments", strings.Join(bench.SuiteNames(), ", "), cmd.NArg())
 	}
 	format := cmd.String("format")
 	if err := report.CheckFormat(format); err != nil {
@@ -139,7 +147,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 		// A shard's tables cover only its share of the jobs: show them,
 		// but leave the files to bench merge.
 		var out bytes.Buffer
-		if err := report.WriteTables(&out, format, report.Tables(records)); err != nil {
+		if err := report.WriteTables(&out, format, bench.Tables(records)); err != nil {
 			return err
 		}
 		_, err := os.Stdout.Write(out.Bytes())
