@@ -1,6 +1,6 @@
 // Package backend names the SAT back ends odtx can run: gini in process
-// (package gini), CaDiCaL and MiniSat in process through cgo (package
-// ipasir), and solver binaries run one call at a time (package process). It
+// (package ginisat), CaDiCaL and MiniSat in process through cgo (package
+// csat), and solver binaries run one call at a time (package process). It
 // is where the back ends meet; the search never sees which it has, and
 // what it should do differently on one (Batch) is said here.
 //
@@ -8,7 +8,7 @@
 //
 // A solver binary that reads DIMACS and answers in the SAT competition's
 // format needs no code: name it in package process's table of known
-// solvers. A library is a package beside gini and ipasir whose type
+// solvers. A library is a package beside ginisat and csat whose type
 // implements solver.Solver, with a Solve that returns soon after its
 // context ends; name its constructor in inProcess below, and say in Batch
 // if the search should run differently on it. The command line, odtx bench
@@ -20,8 +20,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/odtx/odtx/gini"
-	"github.com/odtx/odtx/ipasir"
+	"github.com/odtx/odtx/csat"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/process"
 	"github.com/odtx/odtx/solver"
 )
@@ -70,9 +70,9 @@ type Open func() (solver.Solver, error)
 // instead, every tree against every example and the leaf bound. The process
 // driver checks the models it reads, against the formula it keeps anyway.
 var inProcess = map[string]Open{
-	"gini":           func() (solver.Solver, error) { return gini.New(), nil },
-	"cadical-ipasir": func() (solver.Solver, error) { return ipasir.NewCaDiCaL() },
-	"minisat-ipasir": func() (solver.Solver, error) { return ipasir.NewMiniSat() },
+	"gini":           func() (solver.Solver, error) { return ginisat.New(), nil },
+	"cadical-ipasir": func() (solver.Solver, error) { return csat.NewCaDiCaL() },
+	"minisat-ipasir": func() (solver.Solver, error) { return csat.NewMiniSat() },
 }
 
 // Names lists the back ends by name, in-process ones first; exec:PATH runs

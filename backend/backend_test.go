@@ -160,7 +160,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 				for _, mode := range []orchestrate.Mode{orchestrate.Depth, orchestrate.Size} {
 					opt := orchestrate.Options{Mode: mode, Engine: orchestrate.SAT, NewSolver: open,
-						Batch: 1 + trial%3, Jobs: 1 + trial%4}
+						Batch: 1 + trial%3, Probes: 1 + trial%4}
 					res, err := orchestrate.Learn(context.Background(), c.DS, opt)
 					if err != nil {
 						t.Fatalf("trial %d %v: %v", trial, mode, err)
@@ -230,7 +230,7 @@ func BenchmarkJobs(b *testing.B) {
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprint("jobs=", jobs), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := orchestrate.Learn(context.Background(), ds, orchestrate.Options{Mode: orchestrate.Depth, Engine: orchestrate.SAT, NewSolver: open, Jobs: jobs}); err != nil {
+				if _, err := orchestrate.Learn(context.Background(), ds, orchestrate.Options{Mode: orchestrate.Depth, Engine: orchestrate.SAT, NewSolver: open, Probes: jobs}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -19,7 +19,7 @@ type jobRequest struct {
 	Job     Job           `json:"job"`
 	Data    string        `json:"data"`
 	Timeout time.Duration `json:"timeout"`
-	Jobs    int           `json:"jobs"`
+	Probes  int           `json:"probes"`
 }
 
 // A ChildRunner runs each job as its Runner would, but in a child process
@@ -28,7 +28,7 @@ type jobRequest struct {
 // use, which Execute does not make.
 type ChildRunner struct {
 	// Runner is what the child runs the job with: ChildRunner hands it
-	// the Runner's Data, Timeout and Jobs; the child has its own Report,
+	// the Runner's Data, Timeout and Probes; the child has its own Report,
 	// as a function cannot cross to another process.
 	Runner *Runner
 	// Command is the child, a program and its arguments, such as odtx
@@ -59,10 +59,10 @@ const childStop = 10 * time.Second
 func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	start := time.Now()
 	failed := func(err error) Record {
-		return Record{Job: j, Jobs: max(c.Runner.Jobs, 1), Machine: c.Runner.Machine, Time: start.UTC(),
+		return Record{Job: j, Probes: max(c.Runner.Probes, 1), Machine: c.Runner.Machine, Time: start.UTC(),
 			Seconds: time.Since(start).Seconds(), Status: "error: job process: " + err.Error()}
 	}
-	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Jobs: c.Runner.Jobs})
+	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Probes: c.Runner.Probes})
 	if err != nil {
 		return failed(err)
 	}
@@ -132,7 +132,7 @@ func ServeJob(ctx context.Context, r io.Reader, w io.Writer, report func(*solver
 	if err := json.NewDecoder(r).Decode(&req); err != nil {
 		return fmt.Errorf("read the job: %w", err)
 	}
-	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Jobs: req.Jobs, Report: report, Machine: ThisMachine()}
+	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Report: report, Machine: ThisMachine()}
 	if err := json.NewEncoder(w).Encode(runner.Run(ctx, req.Job)); err != nil {
 		return fmt.Errorf("write the record: %w", err)
 	}

@@ -40,7 +40,7 @@ type Record struct {
 	// Status is "ok", "timeout" (the job's time limit ran out) or
 	// "error: " and the error.
 	Status  string    `json:"status"`
-	Jobs    int       `json:"jobs"` // depths the search probed at once (--jobs)
+	Probes  int       `json:"jobs"` // depths the search probed at once (--jobs)
 	Machine Machine   `json:"machine"`
 	Time    time.Time `json:"time"` // when the job started
 }

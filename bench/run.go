@@ -21,7 +21,7 @@ import (
 type Runner struct {
 	Data    string        // directory of the datasets, with the splits in Data/splits
 	Timeout time.Duration // limit of each job; 0 means none
-	Jobs    int           // as orchestrate.Options.Jobs: depths probed at once
+	Probes  int           // as orchestrate.Options.Probes: depths probed at once
 	// Report, if set, is told of the faults of the members of a portfolio
 	// race that the race survives (see backend.LookupPortfolio).
 	Report  func(*solver.MemberError)
@@ -44,7 +44,7 @@ func SearchOptions(spec string, mode orchestrate.Mode, report func(*solver.Membe
 // Run runs one job and returns its record. A job that fails or runs out of
 // time is a record that says so; Run itself does not fail.
 func (r *Runner) Run(ctx context.Context, j Job) Record {
-	rec := Record{Job: j, Jobs: max(r.Jobs, 1), Machine: r.Machine, Time: time.Now().UTC()}
+	rec := Record{Job: j, Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
 	if r.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, r.Timeout)
@@ -73,7 +73,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	opt.Jobs = r.Jobs
+	opt.Probes = r.Probes
 	if j.Learning() {
 		return r.learn(ctx, j, opt, rec)
 	}

@@ -11,7 +11,7 @@ import (
 
 // newRunner runs jobs with their solver on the datasets in dir.
 func newRunner(dir string) *Runner {
-	return &Runner{Data: dir, Jobs: 2, Machine: ThisMachine()}
+	return &Runner{Data: dir, Probes: 2, Machine: ThisMachine()}
 }
 
 // TestRunner runs real jobs on the paper's Appendix example, copied as

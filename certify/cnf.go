@@ -46,7 +46,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 		enc.AddExample(ds.Examples[i].Values, ds.Examples[i].Class)
 	}
 	if c.MaxNodes > 0 {
-		bound, err := enc.LeafBound((c.MaxNodes + 1) / 2)
+		bound, err := enc.AtMostLeaves((c.MaxNodes + 1) / 2)
 		if err != nil {
 			return err
 		}

@@ -105,14 +105,14 @@ type FoldResult struct {
 // lack, though a non-number in a column that is numeric in the training
 // rows is an error.
 //
-// Up to jobs folds run at once (all of them if jobs < 1), as up to
-// opt.Jobs depths do within each fold's search. Each fold calls
+// Up to foldsAtOnce folds run at once (all of them if foldsAtOnce < 1),
+// and up to opt.Probes depths within each fold's search. Each fold calls
 // opt.NewSolver, which must therefore be safe for concurrent use; calls to
 // opt.Progress, if set, come one at a time but from all folds interleaved.
 // The results are in fold order. The first error, such as ctx's end, stops
 // the other folds and is returned with the results of the folds that
 // finished.
-func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt orchestrate.Options, jobs int) ([]FoldResult, error) {
+func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt orchestrate.Options, foldsAtOnce int) ([]FoldResult, error) {
 	if report := opt.Progress; report != nil {
 		var mu sync.Mutex
 		opt.Progress = func(p orchestrate.Progress) {
@@ -122,8 +122,8 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 		}
 	}
 	g, ctx := errgroup.WithContext(ctx)
-	if jobs > 0 {
-		g.SetLimit(jobs)
+	if foldsAtOnce > 0 {
+		g.SetLimit(foldsAtOnce)
 	}
 	results := make([]FoldResult, len(folds))
 	finished := make([]bool, len(folds))

@@ -11,13 +11,13 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/solver"
 )
 
-func newGini() (solver.Solver, error) { return gini.New(), nil }
+func newGini() (solver.Solver, error) { return ginisat.New(), nil }
 
 // newTable returns a table of the records under header, on lines 2, 3, ...
 // as if read from a file.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -141,7 +141,7 @@ func TestAppendixSolution(t *testing.T) {
 		{[]bool{false, true, false, true}, 1}, {[]bool{false, true, true, false}, 1},
 		{[]bool{true, false, false, false}, 1}, {[]bool{true, true, false, true}, 1},
 	}
-	s := gini.New()
+	s := ginisat.New()
 	e := New(s, 2, 4, 2)
 	e.AddExample(data[0].values, data[0].class)
 	for range data {

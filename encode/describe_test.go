@@ -7,7 +7,7 @@ import "testing"
 func TestDescribe(t *testing.T) {
 	e := New(&recorder{}, 2, 7, 3)
 	e.AddExample([]bool{true, false, true, false, true, false, true}, 0)
-	if _, err := e.LeafBound(3); err != nil {
+	if _, err := e.AtMostLeaves(3); err != nil {
 		t.Fatal(err)
 	}
 	e.AddExample([]bool{false, false, true, true, true, false, false}, 2)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/encode"
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -23,7 +23,7 @@ func ExampleNewLazy() {
 	if err != nil {
 		panic(err)
 	}
-	s := gini.New()
+	s := ginisat.New()
 	defer s.Close()
 	e := encode.NewLazy(s, 2, len(ds.Features), len(ds.Classes))
 	for _, ex := range ds.Examples {

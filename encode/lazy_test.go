@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -82,13 +82,13 @@ func solve(t *testing.T, rec *recorder, e *Encoder, maxLeaves int, extra ...int)
 	t.Helper()
 	assumptions := append(e.Assumptions(nil), extra...)
 	if maxLeaves > 0 {
-		bound, err := e.LeafBound(maxLeaves)
+		bound, err := e.AtMostLeaves(maxLeaves)
 		if err != nil {
 			t.Fatal(err)
 		}
 		assumptions = append(assumptions, bound)
 	}
-	s := gini.New()
+	s := ginisat.New()
 	defer s.Close()
 	for _, c := range rec.clauses {
 		s.AddClause(c)

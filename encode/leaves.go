@@ -2,7 +2,7 @@ package encode
 
 import "fmt"
 
-// LeafBound returns a literal that, assumed, allows at most max leaves to
+// AtMostLeaves returns a literal that, assumed, allows at most max leaves to
 // carry a class. A tree with L labelled leaves decodes to at most 2L-1 nodes,
 // so this bounds the size of the tree.
 //
@@ -15,7 +15,7 @@ import "fmt"
 //
 // The first call writes the counter, sized for that max; later calls must
 // ask for no more, which suits a search that lowers the bound.
-func (e *Encoder) LeafBound(max int) (int, error) {
+func (e *Encoder) AtMostLeaves(max int) (int, error) {
 	if max < 0 {
 		return 0, fmt.Errorf("leaf bound %d is negative", max)
 	}

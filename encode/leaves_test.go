@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -14,12 +14,12 @@ import (
 // leaves than it have a class.
 func TestLeafBound(t *testing.T) {
 	for depth := range 4 {
-		s := gini.New()
+		s := ginisat.New()
 		e := New(s, depth, 1, 1)
 		leaves := 1 << depth
 		bounds := make([]int, leaves+1)
 		for b := leaves; b >= 0; b-- { // the widest first, as a search asks
-			lit, err := e.LeafBound(b)
+			lit, err := e.AtMostLeaves(b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -65,7 +65,7 @@ type Options struct {
 	// Budget bounds the trees in the Errors mode; the other modes ignore it.
 	Budget Budget
 	// NewSolver returns a fresh solver for the SAT engine, which uses one
-	// per depth and calls it from several goroutines when Jobs > 1; nil
+	// per depth and calls it from several goroutines when Probes > 1; nil
 	// means the back end Configure picks for the data, with its Solver and
 	// Batch.
 	NewSolver func() (solver.Solver, error)
@@ -79,13 +79,11 @@ type Options struct {
 	// (0 means 1). More per call means fewer calls but larger formulas:
 	// worth it where a call costs a process start.
 	Batch int
-	// Jobs is how many depths the SAT engine probes at once, each on its
-	// own goroutine and solver (0 means 1). It is odtx's one name for how
-	// much runs at once: the --jobs flag, which sets it for learn, and
-	// CrossValidate's jobs, the folds it runs at once.
-	Jobs int
+	// Probes is how many depths the SAT engine probes at once, each on
+	// its own goroutine and solver (0 means 1).
+	Probes int
 	// Stagger is how long the shallowest depth is probed alone before
-	// deeper ones join it, up to Jobs (0: all at once). Most searches end
+	// deeper ones join it, up to Probes (0: at once). Most searches end
 	// sooner, and a probe started beside them only shares their CPU.
 	Stagger time.Duration
 }

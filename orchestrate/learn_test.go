@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/internal/testgen"
@@ -21,7 +21,7 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-func newGini() (solver.Solver, error) { return gini.New(), nil }
+func newGini() (solver.Solver, error) { return ginisat.New(), nil }
 
 // sharedOptima are the reference optima of ../shared/REFERENCE.md.
 var sharedOptima = []struct {
@@ -65,7 +65,7 @@ func TestSharedDatasets(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: c.engine, NewSolver: newGini, Jobs: 1 + int(mode)})
+				res, err := Learn(context.Background(), ds, Options{Mode: mode, Engine: c.engine, NewSolver: newGini, Probes: 1 + int(mode)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -123,10 +123,10 @@ func TestTimeout(t *testing.T) {
 		calls int
 	)
 	newSolver := func() (solver.Solver, error) {
-		return &hangFrom{Solver: gini.New(), from: 20, mu: &mu, calls: &calls, stuck: stuck}, nil
+		return &hangFrom{Solver: ginisat.New(), from: 20, mu: &mu, calls: &calls, stuck: stuck}, nil
 	}
 	go func() { <-stuck; cancel() }()
-	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: newSolver, Jobs: 3})
+	res, err := Learn(ctx, ds, Options{Mode: Size, Engine: SAT, NewSolver: newSolver, Probes: 3})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want the context's end", err)
 	}

@@ -13,7 +13,7 @@ import (
 // shallower than floor.
 func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options, floor int) (*Result, error) {
 	start := time.Now()
-	sopt := sat.Options{NewSolver: opt.NewSolver, Solver: opt.Solver, Batch: opt.Batch, Jobs: opt.Jobs,
+	sopt := sat.Options{NewSolver: opt.NewSolver, Solver: opt.Solver, Batch: opt.Batch, Probes: opt.Probes,
 		Stagger: opt.Stagger, Floor: floor}
 	if opt.Progress != nil {
 		sopt.Progress = func(p sat.Progress) {

@@ -16,7 +16,7 @@ type answer struct {
 }
 
 // depthSearch finds the smallest depth with a consistent tree by probing up
-// to Options.Jobs depths at once, each on its own goroutine and solver;
+// to Options.Probes depths at once, each on its own goroutine and solver;
 // until Options.Stagger has passed, one depth at a time.
 // Its fields belong to the goroutine of run; a probe touches only the
 // search, which has its own lock, and sends its answer on answers.
@@ -53,7 +53,7 @@ type depthSearch struct {
 	next     int
 	best     *probe
 	failure  error
-	wide     bool // Stagger has passed: up to Jobs probes run at once
+	wide     bool // Stagger has passed: up to Probes probes run at once
 }
 
 // minDepth runs a depthSearch from the lower bound in s.depthLB, and returns the
@@ -105,14 +105,14 @@ func (d *depthSearch) run(ctx context.Context) (*probe, error) {
 	return d.best, nil
 }
 
-// startAll starts probes until Jobs are in flight (one until Stagger has
+// startAll starts probes until Options.Probes are in flight (one until Stagger has
 // passed) or no depth is worth probing. No depth beyond the tree in hand
 // can do better, and without that bound a solver that wrongly answers UNSAT
 // would be probed ever deeper, on ever larger formulas.
 func (d *depthSearch) startAll(ctx context.Context) {
 	limit := 1
 	if d.wide {
-		limit = max(d.s.opt.Jobs, 1)
+		limit = max(d.s.opt.Probes, 1)
 	}
 	for d.best == nil && d.failure == nil && d.next <= d.s.depthInHand() && len(d.inFlight) < limit {
 		k := d.next

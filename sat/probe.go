@@ -84,7 +84,7 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 	var bound int
 	if maxLeaves > 0 {
 		var err error
-		if bound, err = p.enc.LeafBound(maxLeaves); err != nil {
+		if bound, err = p.enc.AtMostLeaves(maxLeaves); err != nil {
 			return nil, err
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // Options configure a Search.
 type Options struct {
 	// NewSolver returns a fresh solver: the search uses one per depth, and
-	// calls it from several goroutines when Jobs > 1. It is required.
+	// calls it from several goroutines when Probes > 1. It is required.
 	NewSolver func() (solver.Solver, error)
 	// Solver names NewSolver's back end in the error that blames it for an
 	// answer a tree in hand refutes ("" for "the solver").
@@ -30,11 +30,11 @@ type Options struct {
 	// (0 means 1). More per call means fewer calls but larger formulas:
 	// worth it where a call costs a process start.
 	Batch int
-	// Jobs is how many depths are probed at once, each on its own
+	// Probes is how many depths are probed at once, each on its own
 	// goroutine and solver (0 means 1).
-	Jobs int
+	Probes int
 	// Stagger is how long the shallowest depth is probed alone before
-	// deeper ones join it, up to Jobs (0: all at once). Most searches end
+	// deeper ones join it, up to Probes (0: at once). Most searches end
 	// sooner, and a probe started beside them only shares their CPU.
 	Stagger time.Duration
 	// Floor is a depth no consistent tree is known to be shallower than,

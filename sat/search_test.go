@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
 
-func newGini() (solver.Solver, error) { return gini.New(), nil }
+func newGini() (solver.Solver, error) { return ginisat.New(), nil }
 
 // learn runs a whole search: the least depth, then, if size, the fewest
 // leaves at that depth.
@@ -53,7 +53,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		for _, size := range []bool{false, true} {
 			// Neither batches of counterexamples, parallel depth probes
 			// nor grouping features may change the optimum.
-			opt := Options{NewSolver: newGini, Batch: 1 + trial%3, Jobs: 1 + trial%4}
+			opt := Options{NewSolver: newGini, Batch: 1 + trial%3, Probes: 1 + trial%4}
 			root, err := learn(context.Background(), c.DS, opt, size)
 			if err != nil {
 				t.Fatalf("trial %d size %v: %v", trial, size, err)
@@ -95,7 +95,7 @@ func TestWrongModels(t *testing.T) {
 		{false, "the solver's model has"}, // leaves over the bound
 	} {
 		opt := Options{NewSolver: func() (solver.Solver, error) {
-			return &liar{gini.New(), c.allFalse}, nil
+			return &liar{ginisat.New(), c.allFalse}, nil
 		}}
 		_, err := learn(context.Background(), ds, opt, true)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -113,7 +113,7 @@ func TestStagger(t *testing.T) {
 		t.Fatal(err)
 	}
 	var depths []int
-	opt := Options{NewSolver: newGini, Jobs: 4, Stagger: time.Hour,
+	opt := Options{NewSolver: newGini, Probes: 4, Stagger: time.Hour,
 		Progress: func(p Progress) { depths = append(depths, p.Depth) }}
 	if _, err := learn(context.Background(), ds, opt, false); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/greedy"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
@@ -41,7 +41,7 @@ func lyingFrom(from int) func() (solver.Solver, error) {
 		calls int
 	)
 	return func() (solver.Solver, error) {
-		return &unsatAfter{Solver: gini.New(), mu: &mu, calls: &calls, from: from}, nil
+		return &unsatAfter{Solver: ginisat.New(), mu: &mu, calls: &calls, from: from}, nil
 	}
 }
 
@@ -54,7 +54,7 @@ func TestWrongUnsatDepth(t *testing.T) {
 	for _, jobs := range []int{1, 4} {
 		for _, size := range []bool{false, true} {
 			calls := 0
-			opt := Options{NewSolver: lyingFrom(0), Solver: "liar", Jobs: jobs,
+			opt := Options{NewSolver: lyingFrom(0), Solver: "liar", Probes: jobs,
 				Progress: func(Progress) { calls++ }}
 			_, err := learn(context.Background(), ds, opt, size)
 			want := "solver liar answered UNSAT (no tree of depth "
@@ -76,7 +76,7 @@ func TestWrongUnsatNodes(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(2, 3)), 6, 30, 2)
 	// One job, so that every run makes the same calls.
 	var bounds []int
-	opt := Options{NewSolver: newGini, Jobs: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
+	opt := Options{NewSolver: newGini, Probes: 1, Progress: func(p Progress) { bounds = append(bounds, p.MaxLeaves) }}
 	if _, err := learn(context.Background(), ds, opt, true); err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ mkdir -p "$dir"
 
 # bench TIMEOUT OUT SUITE: one sitting's command
 bench() {
-  "$odtx" -q --jobs 1 --timeout "$1" bench --data "$data" --solvers "$solvers" --runs "$runs" --out "$2" "$3"
+  "$odtx" -q --jobs 1 --timeout "$1" bench --data "$data" --compare "$solvers" --runs "$runs" --out "$2" "$3"
 }
 
 # The paper's suites one by one, their records then merged as one run's:
@@ -69,11 +69,11 @@ cat >"$dir/README.md" <<EOF
 With $made:
 
 $(for s in "${paper[@]}"; do
-  echo "    odtx -q --jobs 1 --timeout $timeout bench --solvers $solvers --runs $runs --out OUT-$s $s"
+  echo "    odtx -q --jobs 1 --timeout $timeout bench --compare $solvers --runs $runs --out OUT-$s $s"
 done)
     cat OUT-{$(IFS=,; echo "${paper[*]}")}/results.jsonl >$dir/results.jsonl
     odtx bench merge --out $dir $dir/results.jsonl
-    odtx -q --jobs 1 --timeout $ref_timeout bench --solvers $solvers --runs $runs --out $dir/reference reference
+    odtx -q --jobs 1 --timeout $ref_timeout bench --compare $solvers --runs $runs --out $dir/reference reference
 
 The notes under each table of results.md and reference/results.md name the
 machine. Say here what else the figures rest on (its load, the solver

@@ -44,7 +44,7 @@ array=$(sbatch --parsable --job-name=odtx-bench --array=1-"$tasks" \
   --cpus-per-task="${CPUS:-2}" --time="${TIME:-12:00:00}" --output="$out/slurm-%A_%a.out" "${extra[@]}" <<EOF
 #!/bin/bash
 exec $(q "$odtx") -q --timeout $(q "$timeout") bench --shard "\$SLURM_ARRAY_TASK_ID/\$SLURM_ARRAY_TASK_COUNT" \\
-  --data $(q "$data") --out $(q "$out") --runs $(q "$runs") --solvers $(q "$solvers") $(q "$suite")
+  --data $(q "$data") --out $(q "$out") --runs $(q "$runs") --compare $(q "$solvers") $(q "$suite")
 EOF
 )
 array=${array%%;*} # sbatch --parsable may add ";CLUSTER"

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -26,8 +26,8 @@ func TestPortfolioAgreesWithGini(t *testing.T) {
 	const vars = 30
 	answered := map[solver.Result]int{}
 	for round := range 20 {
-		alone := gini.New()
-		p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{gini.New(), gini.New()}, nil)
+		alone := ginisat.New()
+		p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{ginisat.New(), ginisat.New()}, nil)
 		var f solver.Formula
 	grow:
 		for batch := range 8 {
@@ -96,7 +96,7 @@ func TestPortfolioStopsLosers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	slow := &stall{}
-	p := solver.Portfolio([]string{"stall", "gini"}, []solver.Solver{slow, gini.New()}, nil)
+	p := solver.Portfolio([]string{"stall", "gini"}, []solver.Solver{slow, ginisat.New()}, nil)
 	p.AddClause([]int{1, 2})
 	p.AddClause([]int{-1})
 	before := runtime.NumGoroutine()
@@ -144,7 +144,7 @@ func TestPortfolioSurvivesFailures(t *testing.T) {
 	licence := errors.New("no licence")
 	var reports []string
 	p := solver.Portfolio([]string{"broken", "silent", "gini"},
-		[]solver.Solver{&broken{err: licence}, &silent{}, gini.New()},
+		[]solver.Solver{&broken{err: licence}, &silent{}, ginisat.New()},
 		func(e *solver.MemberError) { reports = append(reports, e.Error()) })
 	p.AddClause([]int{1})
 	for i, want := range []solver.Result{solver.Sat, solver.Unsat} {
@@ -228,7 +228,7 @@ func TestPortfolioAllFail(t *testing.T) {
 }
 
 func TestPortfolioStops(t *testing.T) {
-	p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{gini.New(), gini.New()}, nil)
+	p := solver.Portfolio([]string{"gini-a", "gini-b"}, []solver.Solver{ginisat.New(), ginisat.New()}, nil)
 	testgen.Pigeonhole(p.AddClause, 11, 0)
 	ctx := testgen.StopsAtDeadline(t, p)
 	// A context that has already ended starts no member.
@@ -238,7 +238,7 @@ func TestPortfolioStops(t *testing.T) {
 }
 
 func ExamplePortfolio() {
-	s := solver.Portfolio([]string{"gini-1", "gini-2"}, []solver.Solver{gini.New(), gini.New()}, nil)
+	s := solver.Portfolio([]string{"gini-1", "gini-2"}, []solver.Solver{ginisat.New(), ginisat.New()}, nil)
 	defer s.Close()
 	s.AddClause([]int{1, 2}) // x1 or x2
 	s.AddClause([]int{-1})   // not x1

@@ -2,7 +2,7 @@
 // encoder and search loop are written against, and what works on any
 // solver behind it: the Formula that keeps clauses to check models
 // against, the iCNF Trace of a run, and the Portfolio that races solvers.
-// The back ends themselves are packages of their own (gini, ipasir,
+// The back ends themselves are packages of their own (ginisat, csat,
 // process), gathered by name in package backend.
 //
 // Literals are DIMACS integers: variable v is the literal v, its negation -v,

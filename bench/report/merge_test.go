@@ -21,7 +21,7 @@ func fakeRun(_ context.Context, j bench.Job) bench.Record {
 		Job:     j,
 		Seconds: float64(x%1000) / 100,
 		Status:  "ok",
-		Jobs:    1,
+		Probes:  1,
 		Machine: bench.Machine{CPUs: 2, OS: "linux", Arch: "amd64", Go: "go1"},
 		Time:    time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC),
 	}

@@ -49,7 +49,8 @@ func benchCommand() *cli.Command {
 				Sources: cli.EnvVars("ODTX_DATA"),
 				Local:   true,
 			},
-			&cli.StringFlag{Name: "solvers", Local: true, Usage: "back ends to compare, comma-separated, on the SAT engine (a+b races a and b), or the engines dp and auto (default: the --engine if dp or auto, else --solver or the --portfolio race)"},
+			&cli.StringFlag{Name: "compare", Local: true, Usage: "back ends to compare, comma-separated, on the SAT engine (a+b races a and b), or the engines dp and auto (default: the --engine if dp or auto, else --solver or the --portfolio race)"},
+			formerName("solvers", "compare"),
 			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
@@ -102,7 +103,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 			solvers = []string{e.String()}
 		}
 	}
-	if s := cmd.String("solvers"); s != "" {
+	if s := renamedString(cmd, "compare", "solvers"); s != "" {
 		solvers = strings.Split(s, ",")
 	}
 	jobs, err := bench.Jobs(cmd.Args().First(), bench.Config{Solvers: solvers, Runs: cmd.Int("runs")})
@@ -128,7 +129,7 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := checkData(data, jobs); err != nil {
 		return err
 	}
-	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Jobs: cmd.Int(flagJobs), Report: memberWarnings(), Machine: bench.ThisMachine()}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Probes: cmd.Int(flagJobs), Report: memberWarnings(), Machine: bench.ThisMachine()}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find odtx to run each job in: %w", err)

@@ -50,7 +50,7 @@ func checkMouseTable(t *testing.T, md string) {
 func TestBenchMouse(t *testing.T) {
 	data := shareddata.Dir(t)
 	out := t.TempDir()
-	r := mustRun(t, "", "", "bench", "mouse", "--runs", "1", "--solvers", "gini", "--data", data, "--out", out)
+	r := mustRun(t, "", "", "bench", "mouse", "--runs", "1", "--compare", "gini", "--data", data, "--out", out)
 	t.Logf("\n%s", r.stdout)
 	if r.stderr != "" {
 		t.Errorf("stderr not empty: %q", r.stderr)
@@ -114,7 +114,7 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"bench", "--format", "xml", "mouse"}, `unknown format "xml"`},
 		{[]string{"bench", "--shard", "3/2", "mouse"}, `shard "3/2"`},
 		{[]string{"bench", "--runs", "0", "mouse"}, "0 runs"},
-		{[]string{"bench", "--solvers", "gini,nosuch", "mouse"}, `unknown solver "nosuch"`},
+		{[]string{"bench", "--compare", "gini,nosuch", "mouse"}, `unknown solver "nosuch"`},
 		{[]string{"bench", "--data", filepath.Join(out, "none"), "mouse"}, "datasets:"},
 		{[]string{"bench", "merge"}, "bench merge wants the JSONL files"},
 		{[]string{"bench", "merge", bad}, "bad.jsonl:2:"},
@@ -123,6 +123,12 @@ func TestBenchErrors(t *testing.T) {
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
 		}
+	}
+	// --solvers, --compare's former name, still says what to compare,
+	// with a note naming --compare.
+	r := run(t, "", "", "bench", "--solvers", "gini,nosuch", "--out", out, "mouse")
+	if r.code != 1 || !strings.Contains(r.stderr, `unknown solver "nosuch"`) || !strings.Contains(r.stderr, "use --compare") {
+		t.Errorf("odtx bench --solvers gini,nosuch: exit %d, stderr %q; want exit 1, the unknown solver and a note naming --compare", r.code, r.stderr)
 	}
 }
 

@@ -25,7 +25,8 @@ func cvCommand() *cli.Command {
 			&cli.IntFlag{Name: "folds", Value: 10, Usage: "number of folds, from 2 to the number of rows"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the shuffle that deals the rows into folds"},
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
-			&cli.StringFlag{Name: "splits", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
+			&cli.StringFlag{Name: "folds-dir", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
+			formerName("splits", "folds-dir"),
 		}, append(objectiveFlags(), dataFlags()...)...),
 		Action: crossValidate,
 	}
@@ -197,13 +198,13 @@ func mean(results []cv.FoldResult, figure func(cv.FoldResult) float64) float64 {
 }
 
 // cvFolds returns the folds that --folds and --seed make of the data file,
-// or with --splits the train/test pairs given for it, read until ctx ends.
+// or with --folds-dir the train/test pairs given for it, read until ctx ends.
 func cvFolds(ctx context.Context, cmd *cli.Command) ([]cv.Fold, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return nil, err
 	}
-	dir := cmd.String("splits")
+	dir := renamedString(cmd, "folds-dir", "splits")
 	if dir == "" {
 		tbl, err := dataset.ReadTableFileContext(ctx, path)
 		if err != nil {
@@ -212,10 +213,10 @@ func cvFolds(ctx context.Context, cmd *cli.Command) ([]cv.Fold, error) {
 		return cv.KFold(tbl, cmd.Int("folds"), cmd.Uint64("seed"))
 	}
 	if cmd.IsSet("folds") || cmd.IsSet("seed") {
-		return nil, errors.New("--splits gives the folds, so --folds and --seed do not apply")
+		return nil, errors.New("--folds-dir gives the folds, so --folds and --seed do not apply")
 	}
 	if path == "-" {
-		return nil, errors.New("--splits needs the data file's name, not - (stdin)")
+		return nil, errors.New("--folds-dir needs the data file's name, not - (stdin)")
 	}
 	return cv.ReadSplits(ctx, filepath.Join(dir, filepath.Base(path)))
 }

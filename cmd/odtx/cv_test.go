@@ -73,11 +73,25 @@ func TestCVDeterministic(t *testing.T) {
 	}
 }
 
+// cvSeconds matches the times in cv's lines.
+var cvSeconds = regexp.MustCompile(`[0-9.]+ s\b`)
+
+// TestCVSplits runs on given splits, and with --splits, the flag's former
+// name, the same, with a note naming --folds-dir.
 func TestCVSplits(t *testing.T) {
 	splits := filepath.Join(shareddata.Dir(t), "splits")
-	r := mustRun(t, "", "", "cv", "--splits", splits, "iris.csv")
+	r := mustRun(t, "", "", "--jobs", "1", "cv", "--folds-dir", splits, "iris.csv")
 	t.Logf("\n%s", r.stdout)
 	cvAccuracy(t, r, 5)
+	old := mustRun(t, "", "", "--jobs", "1", "cv", "--splits", splits, "iris.csv")
+	// The same folds, trees and accuracies; only the seconds may differ.
+	untimed := func(s string) string { return cvSeconds.ReplaceAllString(s, "") }
+	if untimed(old.stdout) != untimed(r.stdout) {
+		t.Errorf("--splits printed\n%s\n--folds-dir\n%s", old.stdout, r.stdout)
+	}
+	if !strings.Contains(old.stderr, "use --folds-dir") {
+		t.Errorf("--splits: no note naming --folds-dir on stderr:\n%s", old.stderr)
+	}
 }
 
 // TestCVNumericLabels: test rows whose labels write the training rows'
@@ -88,7 +102,7 @@ func TestCVNumericLabels(t *testing.T) {
 	train := "a,b,y\n1,0,0\n2,0,1\n3,1,0\n4,1,1\n5,0,0\n"
 	test := strings.NewReplacer(",0\n", ",0.0\n", ",1\n", ",1.000\n").Replace(train)
 	writeFiles(t, dir, map[string]string{"d.csv.train0.csv": train, "d.csv.test0.csv": test})
-	r := mustRun(t, dir, "", "cv", "--splits", ".", "d.csv")
+	r := mustRun(t, dir, "", "cv", "--folds-dir", ".", "d.csv")
 	if acc := cvAccuracy(t, r, 1); acc != 100 {
 		t.Errorf("mean test accuracy %.1f%%, want 100%% on the training rows written otherwise", acc)
 	}
@@ -115,9 +129,9 @@ func TestCVBadInput(t *testing.T) {
 		{"trace", []string{"cv", "--trace", "t.icnf", "data.csv"}, "-trace"},
 		{"no argument", []string{"cv"}, "wants one data file, got 0 arguments"},
 		{"missing file", []string{"cv", "missing.csv"}, "missing.csv"},
-		{"splits and folds", []string{"cv", "--splits", ".", "--folds", "2", "data.csv"}, "--folds and --seed do not apply"},
-		{"splits of stdin", []string{"cv", "--splits", ".", "-"}, "not - (stdin)"},
-		{"no splits", []string{"cv", "--splits", ".", "data.csv"}, "data.csv.train0.csv"},
+		{"splits and folds", []string{"cv", "--folds-dir", ".", "--folds", "2", "data.csv"}, "--folds and --seed do not apply"},
+		{"splits of stdin", []string{"cv", "--folds-dir", ".", "-"}, "not - (stdin)"},
+		{"no splits", []string{"cv", "--folds-dir", ".", "data.csv"}, "data.csv.train0.csv"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,7 +173,7 @@ func TestCVTimeout(t *testing.T) {
 		folds  int    // lines printed
 		stderr string // the line, but for the odtx: prefix
 	}{
-		{"one fold of two", []string{"--jobs", "1", "--timeout", "2s", "cv", "--splits", ".", "d.csv"}, 1,
+		{"one fold of two", []string{"--jobs", "1", "--timeout", "2s", "cv", "--folds-dir", ".", "d.csv"}, 1,
 			"time limit 2s reached with 1 of 2 folds done: the others' trees were not proven optimal"},
 		{"no fold", []string{"--timeout", "1ns", "cv", "--folds", "2", "d.csv"}, 0,
 			"time limit 1ns reached with 0 of 2 folds done: the others' trees were not proven optimal"},

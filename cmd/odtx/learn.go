@@ -232,7 +232,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	if err != nil {
 		return nil, err
 	}
-	opt.Jobs = cmd.Int(flagJobs)
+	opt.Probes = cmd.Int(flagJobs)
 	opt.Budget = budget
 	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter(mode)

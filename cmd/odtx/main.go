@@ -170,7 +170,7 @@ func app() *cli.Command {
 			&cli.IntFlag{
 				Name:  flagJobs,
 				Value: runtime.NumCPU(),
-				Usage: "depths probed (or folds run) at once",
+				Usage: "solvers run at once: the depths a search probes together (learn, bench), or the folds (cv)",
 				Validator: func(n int) error {
 					if n < 1 {
 						return errors.New("want at least 1")

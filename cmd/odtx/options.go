@@ -81,3 +81,19 @@ func withTimeout(ctx context.Context, cmd *cli.Command) (context.Context, contex
 	}
 	return ctx, func() {}
 }
+
+// formerName is a flag's name before it was renamed to name: hidden from
+// the help, it keeps command lines written before the rename working, with
+// a note on stderr saying the name to use. renamedString reads the two.
+func formerName(former, name string) *cli.StringFlag {
+	return &cli.StringFlag{Name: former, Hidden: true, Local: true, Deprecated: "use --" + name}
+}
+
+// renamedString returns the value of the string flag name, or of its
+// former name if that is the one given.
+func renamedString(cmd *cli.Command, name, former string) string {
+	if !cmd.IsSet(name) && cmd.IsSet(former) {
+		return cmd.String(former)
+	}
+	return cmd.String(name)
+}

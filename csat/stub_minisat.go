@@ -1,6 +1,6 @@
 //go:build !(minisat && cgo)
 
-package ipasir
+package csat
 
 import "errors"
 

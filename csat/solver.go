@@ -1,6 +1,6 @@
 //go:build (cadical || minisat) && cgo
 
-package ipasir
+package csat
 
 /*
 #include "shim.h"
@@ -49,13 +49,13 @@ type Solver struct {
 
 var _ solver.Solver = (*Solver)(nil)
 
-var errClosed = errors.New("ipasir: Solve on a closed solver")
+var errClosed = errors.New("csat: Solve on a closed solver")
 
 // open starts an empty solver of the library lib, whose name the errors give.
 func open(lib *C.odtx_lib, name string) (*Solver, error) {
 	ptr := C.odtx_init(lib)
 	if ptr == nil {
-		return nil, fmt.Errorf("ipasir: %s: out of memory starting a solver", name)
+		return nil, fmt.Errorf("csat: %s: out of memory starting a solver", name)
 	}
 	return &Solver{lib: lib, name: name, ptr: ptr}, nil
 }
@@ -75,7 +75,7 @@ func (s *Solver) AddClause(lits []int) {
 func (s *Solver) lit(l int) C.int32_t {
 	v := max(l, -l)
 	if v <= 0 || v > math.MaxInt32 {
-		panic(fmt.Sprintf("ipasir: literal %d out of range", l))
+		panic(fmt.Sprintf("csat: literal %d out of range", l))
 	}
 	s.maxVar = max(s.maxVar, v)
 	return C.int32_t(l)
@@ -118,7 +118,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	if err := ctx.Err(); err != nil && r == 0 {
 		return solver.Unknown, err
 	}
-	return solver.Unknown, fmt.Errorf("ipasir: %s gave no answer (code %d): out of memory?", s.name, int(r))
+	return solver.Unknown, fmt.Errorf("csat: %s gave no answer (code %d): out of memory?", s.name, int(r))
 }
 
 // run calls the solver, with a watcher that stops it if ctx ends first. The

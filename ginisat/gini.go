@@ -1,7 +1,7 @@
-// Package gini is odtx's pure-Go SAT back end: github.com/go-air/gini behind
+// Package ginisat is odtx's pure-Go SAT back end: github.com/go-air/gini behind
 // the solver.Solver interface. It needs no install and no cgo, so it is the
 // back end odtx runs when none is named.
-package gini
+package ginisat
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 //go:build (cadical || minisat) && cgo && linux
 
-package ipasir
+package csat
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 //go:build minisat && cgo
 
-package ipasir
+package csat
 
 /*
 // The static library, so that odtx runs where MiniSat is not installed;

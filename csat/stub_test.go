@@ -1,4 +1,4 @@
-package ipasir
+package csat
 
 import (
 	"strings"

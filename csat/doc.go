@@ -1,4 +1,4 @@
-// Package ipasir binds C SAT solvers in process as solver.Solvers: CaDiCaL
+// Package csat binds C SAT solvers in process as solver.Solvers: CaDiCaL
 // through IPASIR, the SAT competition's standard API for incremental
 // solvers, and MiniSat 2.2 through a small C++ shim over Minisat::Solver
 // that offers the same calls.
@@ -21,4 +21,4 @@
 // once per satisfiable answer. A context that ends stops the solver from
 // another goroutine, between its decisions; the solver stays usable. The
 // solvers are told to be quiet, as stdout is for odtx's own output.
-package ipasir
+package csat

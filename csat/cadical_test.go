@@ -1,5 +1,5 @@
 //go:build cadical && cgo
 
-package ipasir
+package csat
 
 func init() { libs = append(libs, lib{"cadical", NewCaDiCaL}) }

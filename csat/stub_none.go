@@ -1,6 +1,6 @@
 //go:build !((cadical || minisat) && cgo)
 
-package ipasir
+package csat
 
 import (
 	"context"
@@ -20,7 +20,7 @@ func (*Solver) AddClause([]int) {}
 
 // Solve implements solver.Solver.
 func (*Solver) Solve(context.Context, []int) (solver.Result, error) {
-	return solver.Unknown, errors.New("ipasir: no C solver in this build")
+	return solver.Unknown, errors.New("csat: no C solver in this build")
 }
 
 // Value implements solver.Solver.

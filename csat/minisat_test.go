@@ -1,5 +1,5 @@
 //go:build minisat && cgo
 
-package ipasir
+package csat
 
 func init() { libs = append(libs, lib{"minisat", NewMiniSat}) }

@@ -1,6 +1,6 @@
 //go:build (cadical || minisat) && cgo
 
-package ipasir
+package csat
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -131,7 +131,7 @@ func TestAgreesWithGini(t *testing.T) {
 		ctx := context.Background()
 		counts := map[solver.Result]int{}
 		for trial := range 40 {
-			s, ref := newSolver(t, l), gini.New()
+			s, ref := newSolver(t, l), ginisat.New()
 			var f solver.Formula
 			all := multi{s, ref, &f}
 			vars := 10 + r.IntN(40)
@@ -248,7 +248,7 @@ func TestStops(t *testing.T) {
 		}
 		t.Logf("returned %v after the cancel", time.Since(cancelled))
 		buf := make([]byte, 1<<20)
-		if stacks := string(buf[:runtime.Stack(buf, true)]); strings.Contains(stacks, "ipasir.(*Solver).run") {
+		if stacks := string(buf[:runtime.Stack(buf, true)]); strings.Contains(stacks, "csat.(*Solver).run") {
 			t.Fatalf("a watcher outlived Solve:\n%s", stacks)
 		}
 		// The stop must not carry over to the next call, which makes

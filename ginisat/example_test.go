@@ -1,14 +1,14 @@
-package gini_test
+package ginisat_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 )
 
 func ExampleNew() {
-	s := gini.New()
+	s := ginisat.New()
 	s.AddClause([]int{1, 2}) // x1 or x2
 	s.AddClause([]int{-1})   // not x1
 	r, _ := s.Solve(context.Background(), nil)

@@ -1,6 +1,6 @@
 //go:build cadical && cgo
 
-package ipasir
+package csat
 
 /*
 // libstdc++ is linked statically: loading the shared one at every start

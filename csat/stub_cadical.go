@@ -1,6 +1,6 @@
 //go:build !(cadical && cgo)
 
-package ipasir
+package csat
 
 import "errors"
 
