@@ -15,13 +15,11 @@ type Options struct {
 	// Progress, if set, is called after every round of the incremental
 	// loop.
 	Progress func(Progress)
-	// CacheBytes bounds the memory of the cache of subproblems, roughly;
-	// 0 means DefaultCacheBytes.
-	CacheBytes int
 }
 
-// DefaultCacheBytes is the cache budget when Options.CacheBytes is 0.
-const DefaultCacheBytes = 256 << 20
+// cacheBytes bounds the memory of a search's cache of subproblems,
+// roughly.
+const cacheBytes = 256 << 20
 
 // Progress is the state of a search after a round.
 type Progress struct {
@@ -58,11 +56,12 @@ type Search struct {
 // New prepares a search over the examples of ds. It starts on one example
 // of each class and adds examples as trees misclassify them.
 func New(ds *dataset.Dataset, opt Options) *Search {
+	return newSearch(ds, opt, cacheBytes)
+}
+
+// newSearch is New with a cache of about limit bytes.
+func newSearch(ds *dataset.Dataset, opt Options, limit int) *Search {
 	x := pack(ds)
-	limit := opt.CacheBytes
-	if limit <= 0 {
-		limit = DefaultCacheBytes
-	}
 	s := &Search{
 		x:     x,
 		r:     &recursion{x: x, cache: newCache(limit)},

@@ -18,7 +18,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		b.Run(file, func(b *testing.B) {
 			for b.Loop() {
-				learn(b, ds, Options{})
+				learn(b, ds, cacheBytes)
 			}
 		})
 	}

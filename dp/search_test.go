@@ -11,10 +11,10 @@ import (
 )
 
 // learn runs both searches on ds: the least depth, then the fewest leaves
-// at that depth.
-func learn(t testing.TB, ds *dataset.Dataset, opt Options) (depthTree, sizeTree *tree.Node) {
+// at that depth, with a cache of about limit bytes.
+func learn(t testing.TB, ds *dataset.Dataset, limit int) (depthTree, sizeTree *tree.Node) {
 	t.Helper()
-	s := New(ds, opt)
+	s := newSearch(ds, Options{}, limit)
 	depthTree, err := s.MinDepth(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -46,11 +46,11 @@ func TestAgainstBruteForce(t *testing.T) {
 		c := oracle.Draw(trial)
 		// A cache too small for anything drops its generations all the
 		// time, which must cost time only.
-		var opt Options
+		limit := cacheBytes
 		if trial%4 == 0 {
-			opt.CacheBytes = 1 << 10
+			limit = 1 << 10
 		}
-		depthTree, sizeTree := learn(t, c.DS, opt)
+		depthTree, sizeTree := learn(t, c.DS, limit)
 		c.Check(t, "depth", depthTree, false)
 		c.Check(t, "size", sizeTree, true)
 	}

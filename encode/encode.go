@@ -122,9 +122,6 @@ func (e *Encoder) Vars() int { return e.vars }
 // Clauses is the number of clauses written so far.
 func (e *Encoder) Clauses() int { return e.clauses }
 
-// Examples is the number of examples added so far.
-func (e *Encoder) Examples() int { return e.examples }
-
 // Depth is the depth of the trees encoded.
 func (e *Encoder) Depth() int { return e.depth }
 

@@ -73,45 +73,35 @@ func (p Params) check() error {
 	return nil
 }
 
-// A Node is a node of a generated tree: a leaf when False and True are nil,
-// and otherwise a test of one binary feature.
-type Node struct {
-	Feature     int   // feature tested by an internal node
-	Class       int   // class of a leaf, from 0 to Classes-1
-	False, True *Node // subtrees for a feature value of 0 and of 1
+// A node is a node of a generated tree: a leaf when false_ and true_ are
+// nil, and otherwise a test of one binary feature. It is not a tree.Node,
+// which tests a dataset's features: its one use is to label rows packed
+// into bits.
+type node struct {
+	feature       int   // feature tested by an internal node
+	class         int   // class of a leaf, from 0 to Classes-1
+	false_, true_ *node // subtrees for a feature value of 0 and of 1
 }
 
-// Classify returns the class of the leaf that the feature vector x reaches,
-// where x[i] is the value of feature i.
-func (n *Node) Classify(x []bool) int {
-	for n.True != nil {
-		if x[n.Feature] {
-			n = n.True
+// classify returns the class of the leaf that x reaches, where bit i of x
+// is the value of feature i.
+func (n *node) classify(x uint64) int {
+	for n.true_ != nil {
+		if x>>n.feature&1 == 1 {
+			n = n.true_
 		} else {
-			n = n.False
+			n = n.false_
 		}
 	}
-	return n.Class
+	return n.class
 }
 
-// classify is Classify for a feature vector packed into bits.
-func (n *Node) classify(x uint64) int {
-	for n.True != nil {
-		if x>>n.Feature&1 == 1 {
-			n = n.True
-		} else {
-			n = n.False
-		}
-	}
-	return n.Class
-}
-
-// Tree draws a random decision tree: a perfect tree of depth p.Depth whose
+// drawTree draws a random decision tree: a perfect tree of depth p.Depth whose
 // internal nodes test random features (a feature is not tested twice on one
 // path, so p.Depth <= p.Features is required) and whose leaves carry random
 // classes, with every class on at least one leaf when 2^p.Depth >= p.Classes.
 // p.Rows is not used but must be valid.
-func Tree(p Params) (*Node, error) {
+func drawTree(p Params) (*node, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
@@ -130,17 +120,17 @@ func Tree(p Params) (*Node, error) {
 	}
 	r.Shuffle(len(classes), func(i, j int) { classes[i], classes[j] = classes[j], classes[i] })
 
-	var grow func(depth int, used uint64) *Node
-	grow = func(depth int, used uint64) *Node {
+	var grow func(depth int, used uint64) *node
+	grow = func(depth int, used uint64) *node {
 		if depth == 0 {
-			n := &Node{Class: classes[0]}
+			n := &node{class: classes[0]}
 			classes = classes[1:]
 			return n
 		}
-		n := &Node{Feature: pick(r, p.Features, used)}
-		used |= 1 << n.Feature
-		n.False = grow(depth-1, used)
-		n.True = grow(depth-1, used)
+		n := &node{feature: pick(r, p.Features, used)}
+		used |= 1 << n.feature
+		n.false_ = grow(depth-1, used)
+		n.true_ = grow(depth-1, used)
 		return n
 	}
 	return grow(p.Depth, 0), nil
@@ -206,13 +196,13 @@ func flips(r *rand.Rand, n, classes int, noise float64) map[int]int {
 }
 
 // CSV returns p.Rows distinct random feature vectors (all 2^p.Features of
-// them if there are fewer) labelled by the tree that [Tree] draws for p, as
+// them if there are fewer) labelled by a random tree of depth p.Depth (see drawTree), as
 // CSV text ready for dataset.ReadTable: a header f0, ..., f{p.Features-1},
 // class; feature values 0 and 1; the class as an integer. With p.Noise, a
 // fraction of the rows have their label replaced by another class; the
 // rows and the tree stay those of the same Params without noise.
 func CSV(p Params) ([]byte, error) {
-	root, err := Tree(p)
+	root, err := drawTree(p)
 	if err != nil {
 		return nil, err
 	}

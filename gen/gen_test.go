@@ -27,15 +27,15 @@ func table(t *testing.T, p Params) *dataset.Table {
 	return tbl
 }
 
-// vector decodes a record's feature values, failing on anything but 0 or 1.
-func vector(t *testing.T, rec []string) []bool {
+// vector packs a record's feature values into bits, failing on anything but 0 or 1.
+func vector(t *testing.T, rec []string) uint64 {
 	t.Helper()
-	x := make([]bool, len(rec)-1)
+	var x uint64
 	for i, v := range rec[:len(rec)-1] {
 		switch v {
 		case "0":
 		case "1":
-			x[i] = true
+			x |= 1 << i
 		default:
 			t.Fatalf("feature value %q in %q, want 0 or 1", v, rec)
 		}
@@ -46,33 +46,33 @@ func vector(t *testing.T, rec []string) []bool {
 // leaves returns the classes of n's leaves, left (False) to right, and fails
 // unless n is a perfect tree of the given depth that tests no feature twice
 // on a path and only features below p.Features.
-func leaves(t *testing.T, n *Node, p Params) []int {
+func leaves(t *testing.T, n *node, p Params) []int {
 	t.Helper()
 	var classes []int
-	var walk func(n *Node, depth int, path []int)
-	walk = func(n *Node, depth int, path []int) {
-		if (n.False == nil) != (n.True == nil) {
+	var walk func(n *node, depth int, path []int)
+	walk = func(n *node, depth int, path []int) {
+		if (n.false_ == nil) != (n.true_ == nil) {
 			t.Fatalf("node at depth %d has one child", depth)
 		}
-		if n.True == nil {
+		if n.true_ == nil {
 			if depth != p.Depth {
 				t.Errorf("leaf at depth %d, want %d", depth, p.Depth)
 			}
-			if n.Class < 0 || n.Class >= p.Classes {
-				t.Errorf("leaf class %d, want 0 to %d", n.Class, p.Classes-1)
+			if n.class < 0 || n.class >= p.Classes {
+				t.Errorf("leaf class %d, want 0 to %d", n.class, p.Classes-1)
 			}
-			classes = append(classes, n.Class)
+			classes = append(classes, n.class)
 			return
 		}
-		if n.Feature < 0 || n.Feature >= p.Features {
-			t.Errorf("feature %d, want 0 to %d", n.Feature, p.Features-1)
+		if n.feature < 0 || n.feature >= p.Features {
+			t.Errorf("feature %d, want 0 to %d", n.feature, p.Features-1)
 		}
-		if slices.Contains(path, n.Feature) {
-			t.Errorf("feature %d tested twice on the path %v", n.Feature, path)
+		if slices.Contains(path, n.feature) {
+			t.Errorf("feature %d tested twice on the path %v", n.feature, path)
 		}
-		path = append(path, n.Feature)
-		walk(n.False, depth+1, slices.Clip(path))
-		walk(n.True, depth+1, slices.Clip(path))
+		path = append(path, n.feature)
+		walk(n.false_, depth+1, slices.Clip(path))
+		walk(n.true_, depth+1, slices.Clip(path))
 	}
 	walk(n, 0, nil)
 	return classes
@@ -88,8 +88,8 @@ func TestDeterministic(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("two CSV calls with the same params differ")
 	}
-	t1, _ := Tree(p)
-	t2, _ := Tree(p)
+	t1, _ := drawTree(p)
+	t2, _ := drawTree(p)
 	if !reflect.DeepEqual(t1, t2) {
 		t.Error("two Tree calls with the same params differ")
 	}
@@ -109,7 +109,7 @@ func TestRowsIndependentOfTree(t *testing.T) {
 	p.Depth, p.Classes = 5, 4
 	b := table(t, p)
 	for i := range a.Records {
-		if !slices.Equal(vector(t, a.Records[i]), vector(t, b.Records[i])) {
+		if vector(t, a.Records[i]) != vector(t, b.Records[i]) {
 			t.Fatalf("row %d differs: %q and %q", i, a.Records[i], b.Records[i])
 		}
 	}
@@ -137,7 +137,7 @@ func TestCSV(t *testing.T) {
 				t.Errorf("%d rows, want %d", len(tbl.Records), n)
 			}
 
-			root, _ := Tree(p)
+			root, _ := drawTree(p)
 			seen := map[string]int{}
 			for i, rec := range tbl.Records {
 				key := strings.Join(rec[:p.Features], ",")
@@ -145,7 +145,7 @@ func TestCSV(t *testing.T) {
 					t.Fatalf("rows %d and %d are both %s", j, i, key)
 				}
 				seen[key] = i
-				if got, want := rec[p.Features], strconv.Itoa(root.Classify(vector(t, rec))); got != want {
+				if got, want := rec[p.Features], strconv.Itoa(root.classify(vector(t, rec))); got != want {
 					t.Errorf("row %d: class %s, but the tree says %s", i, got, want)
 				}
 			}
@@ -170,14 +170,14 @@ func TestNoise(t *testing.T) {
 		clean := p
 		clean.Noise = 0
 		a, b := table(t, clean), table(t, p)
-		root, _ := Tree(p)
+		root, _ := drawTree(p)
 		flipped := 0
 		for i := range a.Records {
 			x := vector(t, b.Records[i])
-			if !slices.Equal(vector(t, a.Records[i]), x) {
+			if vector(t, a.Records[i]) != x {
 				t.Fatalf("%+v: row %d differs from the noiseless one", p, i)
 			}
-			if b.Records[i][p.Features] != strconv.Itoa(root.Classify(x)) {
+			if b.Records[i][p.Features] != strconv.Itoa(root.classify(x)) {
 				flipped++
 			}
 		}
@@ -198,7 +198,7 @@ func TestTree(t *testing.T) {
 	} {
 		for seed := range uint64(20) {
 			p.Seed = seed
-			root, err := Tree(p)
+			root, err := drawTree(p)
 			if err != nil {
 				t.Fatalf("Tree(%+v): %v", p, err)
 			}
@@ -251,7 +251,7 @@ func TestErrors(t *testing.T) {
 	} {
 		p := ok
 		tc.edit(&p)
-		if _, err := Tree(p); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := drawTree(p); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Tree(%+v) = %v, want an error containing %q", p, err, tc.want)
 		}
 		if _, err := CSV(p); err == nil || !strings.Contains(err.Error(), tc.want) {
