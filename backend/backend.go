@@ -41,8 +41,8 @@ const (
 // none, for data of the given shape (binary features, rows) searched in
 // depth mode or in size mode: gini for the depth search of wide data;
 // else, in a build with the C solvers, CaDiCaL on many rows and MiniSat on
-// few; gini in a build without them. README.md, Solvers, gives the
-// measurements the rule comes from.
+// few; gini in a build without them. The rule follows the measurements
+// in bench/results.
 func Preferred(features, rows int, depthMode bool) string {
 	switch {
 	case depthMode && features >= wide:
@@ -64,11 +64,12 @@ func builtIn(name string) string {
 // Open returns a new, empty solver.
 type Open func() (solver.Solver, error)
 
-// inProcess back ends are linked in. Their models are not checked clause
-// by clause, which cost car's search a pass over millions of literals a
-// call and a copy of the formula: the search checks what a model means
-// instead, every tree against every example and the leaf bound. The process
-// driver checks the models it reads, against the formula it keeps anyway.
+// inProcess back ends are linked in. Nothing checks their models clause by
+// clause, a pass over the whole formula a call: package sat checks what a
+// model means instead, the tree it decodes against the leaf bound and every
+// example, and calls a model that misclassifies an encoded example the
+// solver's error. The process driver also checks each model it reads
+// against the formula, which it keeps anyway to write.
 var inProcess = map[string]Open{
 	"gini":           func() (solver.Solver, error) { return ginisat.New(), nil },
 	"cadical-ipasir": func() (solver.Solver, error) { return csat.NewCaDiCaL() },
@@ -87,8 +88,8 @@ func Names() []string {
 }
 
 // oneShotBatch is how many counterexamples the search adds per call to a
-// solver binary, which starts afresh each call; see README.md for what it
-// costs.
+// solver binary, which starts afresh each call and so pays a process start
+// and a read of the whole formula for each.
 const oneShotBatch = 8
 
 // Batch is how many misclassified examples the search should add after each

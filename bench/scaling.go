@@ -62,8 +62,9 @@ type Series struct {
 const scalingRows = 500
 
 // ScalingSeries are the paper's Figures 2 to 5, in its order, over ranges
-// that gini runs in about 70 s in all, both modes, one run, on a 2-vCPU
-// machine: the deepest trees and the most features take 10-20 s a search.
+// that keep a run of the suite on gini to minutes on a small machine (the
+// times are in bench/results): the deepest trees and the most features
+// are its slowest searches.
 // Rows are distinct, so there are at most 2^f of them: f starts at 10, as
 // in the other series, and n stays below 2^10.
 var ScalingSeries = []Series{

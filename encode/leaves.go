@@ -9,8 +9,7 @@ import "fmt"
 // A leaf with a class is used (the paper's formula A), but the used leaves
 // are counted up the tree rather than along the leaves as in the paper's
 // sequential counter (formulas B-D): each node counts the used leaves below
-// it, a totalizer, so that the solver reasons about subtrees, which made
-// the size search faster (README.md). The counts also learn from the
+// it, a totalizer, so that the solver reasons about subtrees. The counts also learn from the
 // examples before any leaf is chosen (see buildReach).
 //
 // The first call writes the counter, sized for that max; later calls must

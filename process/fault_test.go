@@ -80,8 +80,7 @@ func TestFaults(t *testing.T) {
 		clauses: [][]int{{1, 2}, {-1}},
 		err:     "fake returned a wrong model: clause 2 (-1 0) is false",
 	}, {
-		// Before, the model took memory in proportion to the variable:
-		// this one crashed odtx.
+		// A model must not take memory in proportion to its variables.
 		name:    "model beyond the formula",
 		script:  "echo 's SATISFIABLE'\necho 'v 1 -4611686018427387904 0'\nexit 10\n",
 		clauses: [][]int{{1, 2}},

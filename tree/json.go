@@ -85,7 +85,7 @@ type Proof struct {
 	Errors string `json:"errors,omitempty"`
 }
 
-// document is the JSON contract other tools read; see README.md.
+// document is the JSON contract other tools read; docs/json.md describes it.
 type document struct {
 	Depth int `json:"depth"`
 	Nodes int `json:"nodes"` // every node, leaves included

@@ -135,8 +135,8 @@ func TestBenchErrors(t *testing.T) {
 // TestBenchInterrupt: a signal while a bench job's solver runs, whether to
 // odtx alone or, as Ctrl-C sends it, to its whole process group, reaches
 // the job's process, which stops its solver and removes its files before
-// odtx exits with the signal's code. Before, the job process was killed
-// outright: the solver lived on under init, its .cnf and .out files stayed.
+// odtx exits with the signal's code: no solver lives on under init, no
+// .cnf or .out file stays.
 func TestBenchInterrupt(t *testing.T) {
 	hang := fakeSolver(t, "hang")
 	for _, c := range []struct {

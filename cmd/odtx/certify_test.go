@@ -127,8 +127,8 @@ func copyDir(t *testing.T, from, to string) {
 // is satisfiable can make the search claim a bound that is false. Where
 // the search cannot catch the lie, the certificate does: the run is an
 // error naming the prover and the claim, exit 1, and the tree written says
-// it is neither optimal nor certified. Before, it said "optimal": true and
-// exited 2, as for a time limit. Which answer the lie replaces decides
+// it is neither optimal nor certified (not exit 2, as for a time limit).
+// Which answer the lie replaces decides
 // whether anything can catch it, so every one of the first few is tried.
 func TestCertifyRefutes(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {

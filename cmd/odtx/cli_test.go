@@ -44,9 +44,7 @@ func checkOneLine(t *testing.T, args []string, r result, want string) {
 }
 
 // TestGlobalFlagsChecked: --jobs below 1 and a negative --timeout are
-// rejected the same way before any command runs. Before, learn, dump,
-// gen and predict took them (learn with --jobs 0 ran one job, -1s meant
-// no limit) while cv and bench each had an error of their own.
+// rejected the same way before any command runs, whichever the command.
 func TestGlobalFlagsChecked(t *testing.T) {
 	dir := cliDir(t)
 	for _, bad := range []struct{ flag, value, want string }{
@@ -93,8 +91,8 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// TestDirectoryAsFile: a directory where a file is wanted is said once.
-// Before: "odtx: read DIR: read DIR: is a directory".
+// TestDirectoryAsFile: a directory where a file is wanted is said once,
+// not "odtx: read DIR: read DIR: is a directory".
 func TestDirectoryAsFile(t *testing.T) {
 	dir := cliDir(t)
 	if err := os.Mkdir(dir+"/sub", 0o755); err != nil {

@@ -26,7 +26,7 @@ func withOutput(args []string, path string) []string {
 
 // TestOutputThroughSymlink: -o on a symbolic link writes the file it leads
 // to, keeping that file's mode, and leaves the link a link; a link to no
-// file yet creates it. Before, the rename replaced the link by the file.
+// file yet creates it. A rename would replace the link by the file.
 func TestOutputThroughSymlink(t *testing.T) {
 	for name, args := range outputCommands {
 		t.Run(name, func(t *testing.T) {
@@ -66,8 +66,8 @@ func TestOutputThroughSymlink(t *testing.T) {
 }
 
 // TestOutputFIFO: -o on a named pipe writes into the pipe, which stays a
-// pipe. Before, the rename replaced it with a regular file and a reader
-// waiting on the pipe got nothing.
+// pipe: a rename would replace it with a regular file, and a reader
+// waiting on the pipe would get nothing.
 func TestOutputFIFO(t *testing.T) {
 	for name, args := range outputCommands {
 		t.Run(name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 
 // TestPortfolioMemberFails: a portfolio member that fails while the other
 // answers is reported on stderr, in one line for the whole run, and the
-// search goes on to its tree. Before, the failure was dropped unseen.
+// search goes on to its tree.
 func TestPortfolioMemberFails(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skipf("cadical binary not installed (apt-get install cadical): %v", err)

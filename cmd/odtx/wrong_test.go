@@ -8,9 +8,9 @@ import (
 
 // TestWrongUnsat: a solver that answers UNSAT to everything is caught by
 // the greedy tree, which is consistent: odtx stops with one line naming the
-// solver, exit 1 and no tree, within the time limit. Before, it probed
+// solver, exit 1 and no tree, within the time limit, rather than probing
 // ever deeper, up to one depth per feature (20 here), on formulas doubling
-// with each, overran --timeout and printed a lower bound above its tree.
+// with each.
 func TestWrongUnsat(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, dir, "", "gen", "--depth", "5", "--features", "20", "--rows", "300", "--seed", "3", "-o", "data.csv")
