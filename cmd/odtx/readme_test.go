@@ -6,26 +6,63 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/odtx/odtx/internal/shareddata"
 )
 
-// readme returns README.md with its white space runs made single spaces,
-// so that a phrase is found however its lines wrap.
-func readme(t *testing.T) string {
+// doc returns the file at path, relative to the repository's root, with
+// its white space runs made single spaces, so that a phrase is found
+// however its lines wrap.
+func doc(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", "..", path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(string(data)), " ")
 }
 
-// TestREADMEMouse: the README quotes the mean accuracy that cv prints on
+// TestREADMEFirstRun: the README's first run prints what the README
+// shows, line for line.
+func TestREADMEFirstRun(t *testing.T) {
+	r := mustRun(t, "", "", "learn", appendixCSV)
+	want := "```\n" + r.stdout + "```"
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "./odtx learn testdata/appendix.csv") || !strings.Contains(string(data), want) {
+		t.Errorf("README.md does not show ./odtx learn testdata/appendix.csv printing\n%s", r.stdout)
+	}
+}
+
+// helpFlag matches a flag's names in a help's OPTIONS lines.
+var helpFlag = regexp.MustCompile(`^\s+--([a-z][a-z-]*)`)
+
+// TestDocsCLI: docs/cli.md names every flag that a command's help lists,
+// so that the reference keeps up with the command line.
+func TestDocsCLI(t *testing.T) {
+	ref := doc(t, "docs/cli.md")
+	for _, cmd := range []string{"learn", "predict", "verify", "dump", "cv", "gen", "bench", "bench merge"} {
+		r := mustRun(t, "", "", append(strings.Fields(cmd), "--help")...)
+		for line := range strings.Lines(r.stdout) {
+			m := helpFlag.FindStringSubmatch(line)
+			if m == nil || m[1] == "help" || m[1] == "version" {
+				continue
+			}
+			if !strings.Contains(ref, "--"+m[1]) {
+				t.Errorf("docs/cli.md does not name --%s, which odtx %s --help lists", m[1], cmd)
+			}
+		}
+	}
+}
+
+// TestDocsMouse: docs/cli.md quotes the mean accuracy that cv prints on
 // mouse in size mode, 10 folds, with the default seed and engine.
-func TestREADMEMouse(t *testing.T) {
+func TestDocsMouse(t *testing.T) {
 	mouse := shareddata.Path(t, "mouse.csv")
 	r := mustRun(t, "", "", "cv", "--folds", "10", mouse)
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
@@ -37,16 +74,16 @@ func TestREADMEMouse(t *testing.T) {
 		"`mean test accuracy: " + m[1] + "% (...)`",
 		"On mouse, 10 folds with the default seed and engine: " + m[1] + " % in size mode",
 	} {
-		if !strings.Contains(readme(t), want) {
-			t.Errorf("README.md does not say %q", want)
+		if !strings.Contains(doc(t, "docs/cli.md"), want) {
+			t.Errorf("docs/cli.md does not say %q", want)
 		}
 	}
 }
 
-// TestREADMECaDiCaLTrace: CaDiCaL's binary does with a trace what the
-// README says it does: it stops at the first comment after an assumption
+// TestDocsCaDiCaLTrace: CaDiCaL's binary does with a trace what
+// docs/cli.md says it does: it stops at the first comment after an assumption
 // line with a parse error, exit code 1.
-func TestREADMECaDiCaLTrace(t *testing.T) {
+func TestDocsCaDiCaLTrace(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skipf("cadical binary not installed (apt-get install cadical): %v", err)
 	}
@@ -61,7 +98,7 @@ func TestREADMECaDiCaLTrace(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), parseError) {
 		t.Errorf("cadical: %v, stderr %q; want exit code 1 and %q", err, stderr.String(), parseError)
 	}
-	if !strings.Contains(readme(t), "`"+parseError+"` and exit code 1") {
-		t.Errorf("README.md does not quote cadical's %q and exit code 1", parseError)
+	if !strings.Contains(doc(t, "docs/cli.md"), "`"+parseError+"` and exit code 1") {
+		t.Errorf("docs/cli.md does not quote cadical's %q and exit code 1", parseError)
 	}
 }
