@@ -91,6 +91,16 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return nil, err
 	}
 	s := newSearch(x, opt)
+	if report := s.progress; report != nil {
+		// A Progress function that ends the context stops the search
+		// before it goes on, not when the context's goroutine runs.
+		s.progress = func(p Progress) {
+			report(p)
+			if ctx.Err() != nil {
+				s.stop.Store(true)
+			}
+		}
+	}
 	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer stop()
 	if ctx.Err() != nil {
