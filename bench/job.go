@@ -17,8 +17,13 @@ type Job struct {
 	// dataset, its parameters.
 	Dataset string `json:"dataset"`
 	Solver  string `json:"solver"`
-	Mode    string `json:"mode"` // "size" or "depth"
-	Run     int    `json:"run"`  // repetition, from 0
+	Mode    string `json:"mode"` // "size", "depth" or "errors"
+	// MaxDepth bounds the trees of a job in the "errors" mode.
+	MaxDepth int `json:"max_depth,omitempty"`
+	// Program is, for a job that another tool runs rather than odtx (its
+	// name in Solver, one of Peers), that tool's binary.
+	Program string `json:"program,omitempty"`
+	Run     int    `json:"run"` // repetition, from 0
 	// Fold is -1 for learning on the whole dataset, else the fold to
 	// cross-validate: of Folds folds dealt with seed Run, or with Folds 0
 	// of the splits given as splits/DATASET.train<Fold>.csv and
@@ -39,7 +44,11 @@ func (j Job) String() string {
 	if j.Point != nil {
 		suite += "/" + j.Point.Series
 	}
-	s := fmt.Sprintf("%s %s %s %s run %d", suite, j.Dataset, j.Solver, j.Mode, j.Run)
+	mode := j.Mode
+	if j.Mode == "errors" {
+		mode += fmt.Sprintf(" depth <= %d", j.MaxDepth)
+	}
+	s := fmt.Sprintf("%s %s %s %s run %d", suite, j.Dataset, j.Solver, mode, j.Run)
 	if !j.Learning() {
 		s += fmt.Sprintf(" fold %d", j.Fold)
 	}

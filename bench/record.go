@@ -24,11 +24,14 @@ type Record struct {
 	Job
 	// Seconds is the wall time of the job: reading the data, binarizing,
 	// searching and, for a fold, testing.
-	Seconds      float64 `json:"seconds"`
-	K            int     `json:"k"`     // depth of the tree
-	Nodes        int     `json:"nodes"` // internal nodes and leaves
-	ExamplesUsed int     `json:"examples_used"`
-	Clauses      int     `json:"clauses"`
+	Seconds float64 `json:"seconds"`
+	K       int     `json:"k"` // depth of the tree
+	// Errors, in the "errors" mode, counts the training rows the tree
+	// misclassifies.
+	Errors       *int `json:"errors,omitempty"`
+	Nodes        int  `json:"nodes"` // internal nodes and leaves
+	ExamplesUsed int  `json:"examples_used"`
+	Clauses      int  `json:"clauses"`
 	// Engine is the engine that ran the search, and ProvenBy the engines
 	// whose proofs its depth and node bounds rest on.
 	Engine   string     `json:"engine,omitempty"`

@@ -52,7 +52,9 @@ func (r *Runner) Run(ctx context.Context, j Job) Record {
 	}
 	start := time.Now()
 	err := r.run(ctx, j, &rec)
-	rec.Seconds = time.Since(start).Seconds()
+	if rec.Seconds == 0 { // else a peer's process, timed by itself
+		rec.Seconds = time.Since(start).Seconds()
+	}
 	switch {
 	case err == nil:
 		rec.Status = "ok"
@@ -68,6 +70,9 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	mode, err := orchestrate.ParseMode(j.Mode)
 	if err != nil {
 		return err
+	}
+	if mode == orchestrate.Errors {
+		return r.learnErrors(ctx, j, rec)
 	}
 	opt, err := SearchOptions(j.Solver, mode, r.Report)
 	if err != nil {
@@ -119,7 +124,11 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 // table reads j's dataset, or generates it.
 func (r *Runner) table(j Job) (*dataset.Table, error) {
 	if j.Point == nil {
-		return dataset.ReadTableFile(filepath.Join(r.Data, j.Dataset))
+		path := j.Dataset
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(r.Data, path)
+		}
+		return dataset.ReadTableFile(path)
 	}
 	data, err := gen.CSV(j.Point.Params())
 	if err != nil {

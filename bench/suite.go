@@ -30,7 +30,7 @@ type Suite struct {
 
 // Suites are the suites, in the order in which "all" runs them and their
 // tables are shown.
-var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite}
+var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite, minErrorSuite}
 
 // A File is an output of a suite beside its table.
 type File struct {
@@ -91,6 +91,20 @@ type Config struct {
 	// backend, or several joined by "+" for a portfolio racing them.
 	Solvers []string
 	Runs    int // repetitions of every job, at least 1
+	// Files, for a suite that takes them, are the datasets to run on,
+	// paths relative to the data directory (or absolute); none means the
+	// suite's own.
+	Files []string
+	// Depths, for a suite that takes them, are the depth bounds to run.
+	Depths []int
+	// Peers are other tools to run beside odtx, for a suite that can.
+	Peers []Peer
+}
+
+// A Peer is another tool a suite runs beside odtx: its name, one of
+// PeerNames, and its binary.
+type Peer struct {
+	Name, Program string
 }
 
 // Modes are the searches of every suite, in the order of the paper's rows.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -52,6 +53,10 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "compare", Local: true, Usage: "back ends to compare, comma-separated, on the SAT engine (a+b races a and b), or the engines dp and auto (default: the --engine if dp or auto, else --solver or the --portfolio race)"},
 			formerName("solvers", "compare"),
 			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
+			&cli.StringFlag{Name: "files", Local: true, Usage: "datasets to run, comma-separated, relative to --data or absolute, for the suites that take files (minerror: default the DL8 files)"},
+			&cli.StringFlag{Name: flagMaxDepth, Local: true, Usage: "depth bounds to run, a depth or a range such as 2-5, for the suites that take them (minerror)"},
+			&cli.StringFlag{Name: "streed", Local: true, Usage: "STreeD's binary, to run beside odtx where a suite can (minerror)"},
+			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror)"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
 		Commands: []*cli.Command{merge, job},
@@ -106,7 +111,11 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if s := renamedString(cmd, "compare", "solvers"); s != "" {
 		solvers = strings.Split(s, ",")
 	}
-	jobs, err := bench.Jobs(cmd.Args().First(), bench.Config{Solvers: solvers, Runs: cmd.Int("runs")})
+	cfg, err := suiteConfig(cmd, solvers)
+	if err != nil {
+		return err
+	}
+	jobs, err := bench.Jobs(cmd.Args().First(), cfg)
 	if err != nil {
 		return err
 	}
@@ -250,6 +259,32 @@ func writeReport(dir, format string, records []bench.Record) error {
 
 // checkData fails at once, rather than in every job, when jobs read
 // datasets from a directory that is not there.
+// suiteConfig returns what the suites run with: the back ends or engines
+// of solvers, and the files, depth bounds and peers the flags give.
+func suiteConfig(cmd *cli.Command, solvers []string) (bench.Config, error) {
+	cfg := bench.Config{Solvers: solvers, Runs: cmd.Int("runs")}
+	if s := cmd.String("files"); s != "" {
+		cfg.Files = strings.Split(s, ",")
+	}
+	if s := cmd.String(flagMaxDepth); s != "" {
+		depths, err := depthRange(s)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Depths = depths
+	}
+	for _, name := range bench.PeerNames {
+		if path := cmd.String(name); path != "" {
+			program, err := exec.LookPath(path)
+			if err != nil {
+				return cfg, fmt.Errorf("--%s: %w", name, err)
+			}
+			cfg.Peers = append(cfg.Peers, bench.Peer{Name: name, Program: program})
+		}
+	}
+	return cfg, nil
+}
+
 func checkData(dir string, jobs []bench.Job) error {
 	for _, j := range jobs {
 		if j.Point == nil {

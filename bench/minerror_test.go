@@ -1,0 +1,86 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMinErrorJobs: the minerror suite runs odtx's dp engine and every
+// peer on each file and depth bound given, the DL8 files at depths 2 to 5
+// by default.
+func TestMinErrorJobs(t *testing.T) {
+	jobs, err := Jobs("minerror", Config{Solvers: []string{"gini"}, Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 22*4 || jobs[0].Dataset != "dl8/anneal.csv" || jobs[0].MaxDepth != 2 || jobs[0].Solver != "dp" || jobs[0].Mode != "errors" {
+		t.Errorf("%d jobs, the first %+v; want 88, dp on dl8/anneal.csv at depth 2", len(jobs), jobs[0])
+	}
+	peer := Peer{Name: "streed", Program: "/bin/streed"}
+	jobs, err = Jobs("minerror", Config{Solvers: []string{"gini"}, Runs: 2, Files: []string{"a.csv"}, Depths: []int{3}, Peers: []Peer{peer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for _, j := range jobs {
+		tools = append(tools, j.Solver+" "+j.Program)
+		if j.Dataset != "a.csv" || j.MaxDepth != 3 || !j.Learning() {
+			t.Errorf("job %+v", j)
+		}
+	}
+	if want := []string{"dp ", "dp ", "streed /bin/streed", "streed /bin/streed"}; !slices.Equal(tools, want) {
+		t.Errorf("tools %q, want %q", tools, want)
+	}
+}
+
+// TestMinErrorPeers: a peer reads the file the runner writes it, with a
+// line for every record of the contradictory ones, and its answer is read
+// as STreeD and ConTree give it; at depth 0, where the tree is one leaf,
+// it agrees with odtx, and the table sets them side by side.
+func TestMinErrorPeers(t *testing.T) {
+	dir := t.TempDir()
+	csv := "a,b,y\n0,1.5,p\n0,1.5,q\n0,1.5,q\n1,2.5,p\n1,0.5,p\n1,0.5,q\n0,0.5,q\n"
+	if err := os.WriteFile(filepath.Join(dir, "t.csv"), []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake, err := filepath.Abs(filepath.Join("testdata", "majority-peer.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(dir)
+	var records []Record
+	for _, tool := range []Peer{{Name: "dp"}, {Name: "streed", Program: fake}, {Name: "contree", Program: fake}} {
+		rec := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "t.csv", Solver: tool.Name, Program: tool.Program, Mode: "errors", MaxDepth: 0, Fold: -1})
+		// Four of the seven records are q.
+		if rec.Status != "ok" || rec.Errors == nil || *rec.Errors != 3 || rec.Seconds <= 0 {
+			t.Fatalf("%s: %+v, errors %v; want 3 errors", tool.Name, rec, rec.Errors)
+		}
+		records = append(records, rec)
+	}
+	tables := Tables(records)
+	if len(tables) != 1 || len(tables[0].Rows) != 1 {
+		t.Fatalf("tables %+v", tables)
+	}
+	row := tables[0].Rows[0]
+	if !slices.Equal(row.Keys, []string{"t.csv", "0", "dp"}) || row.Figures[0] != (Figure{3, 3}) || row.Figures[2] != (Figure{3, 3}) {
+		t.Errorf("row %+v", row)
+	}
+	if names := tables[0].Columns[0].Name + ", " + tables[0].Columns[2].Name; names != "errors (contree), errors (streed)" {
+		t.Errorf("columns %s", names)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.csv"), []byte("a,y\nred,p\nblue,q\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	words := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "c.csv", Solver: "contree", Program: fake, Mode: "errors", Fold: -1})
+	if !strings.Contains(words.Status, "contree takes numbers only") {
+		t.Errorf("contree on a column of words: status %q", words.Status)
+	}
+	bad := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "t.csv", Solver: "streed", Program: "/bin/false", Mode: "errors", Fold: -1})
+	if !strings.HasPrefix(bad.Status, "error: /bin/false") {
+		t.Errorf("a failing peer: status %q", bad.Status)
+	}
+}
