@@ -88,6 +88,46 @@ func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
 	return ds
 }
 
+// Noisy draws a dataset as Dataset does, then adds up to rows more records
+// with the values of one of its examples and a random class, as
+// dataset.Count keeps them: every example carries its class counts, and
+// its Class is one of the most frequent.
+func Noisy(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
+	ds := Dataset(r, features, rows, classes)
+	for i := range ds.Examples {
+		ex := &ds.Examples[i]
+		ex.Counts = make([]int, classes)
+		ex.Counts[ex.Class]++
+	}
+	for range r.IntN(rows + 1) {
+		ds.Examples[r.IntN(len(ds.Examples))].Counts[r.IntN(classes)]++
+	}
+	for i := range ds.Examples {
+		ex := &ds.Examples[i]
+		for a, n := range ex.Counts {
+			if n > ex.Counts[ex.Class] {
+				ex.Class = a
+			}
+		}
+	}
+	return ds
+}
+
+// MinErrors is bruteforce.MinCountErrors on the examples of ds: their
+// Counts, or one record of their Class where they have none.
+func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
+	rows := make([][]bool, len(ds.Examples))
+	counts := make([][]int, len(ds.Examples))
+	for i, ex := range ds.Examples {
+		rows[i], counts[i] = ex.Values, ex.Counts
+		if counts[i] == nil {
+			counts[i] = make([]int, len(ds.Classes))
+			counts[i][ex.Class] = 1
+		}
+	}
+	return bruteforce.MinCountErrors(rows, counts, depth, maxNodes)
+}
+
 // AddTwin adds to ds a copy or the complement of one of its features, which
 // a search must treat as one feature without losing either.
 func AddTwin(r *rand.Rand, ds *dataset.Dataset) {
