@@ -5,7 +5,8 @@ import "github.com/odtx/odtx/tree"
 // Tree decodes the tree of a model, where value reports a variable's value.
 // Leaves without a class are removed with their parent's test, which the
 // other side replaces; nil means no leaf has a class. Every example added to the formula reaches
-// the same class in the decoded tree as in the model.
+// the same class in the decoded tree as in the model, and so does every
+// soft example one of whose Y variables holds.
 func (e *Encoder) Tree(value func(v int) bool) *tree.Node {
 	return e.decode(value, 1, 0)
 }

@@ -13,6 +13,8 @@ const (
 	KindU   Kind = "U"   // leaf Leaf has a class
 	KindH   Kind = "H"   // at least Count of the leaves under node Node have a class
 	KindR   Kind = "R"   // an example of class Class reaches inner node Node
+	KindY   Kind = "Y"   // the leaf of soft example Example has class Class
+	KindE   Kind = "E"   // at least Count errors among the soft examples under node Node of the error counter
 	KindAux Kind = "aux" // auxiliary variable of an at-most-one or at-least-one encoding
 )
 
@@ -25,12 +27,13 @@ type Var struct {
 }
 
 // segment is a run of variables allocated together: one feature's F
-// variables, one example's X, all C, all U, one node's H of the counter,
-// all R, or auxiliary variables.
+// variables, one example's X, one soft example's Y, all C, all U, one
+// node's H of the leaf counter or E of the error counter, all R, or
+// auxiliary variables.
 type segment struct {
 	first int
 	kind  Kind
-	index int // the feature of F, the example of X, the node of H
+	index int // the feature of F, the example of X or Y, the node of H or E
 }
 
 // alloc returns the first of n new variables of a kind.
@@ -60,6 +63,10 @@ func (e *Encoder) Describe(v int) Var {
 		return Var{Kind: KindH, Node: s.index, Count: off + 1}
 	case KindR:
 		return Var{Kind: KindR, Node: off/e.classes + 1, Class: off % e.classes}
+	case KindY:
+		return Var{Kind: KindY, Example: s.index, Class: e.labels[s.index][off].class}
+	case KindE:
+		return Var{Kind: KindE, Node: s.index, Count: off + 1}
 	}
 	return Var{Kind: KindAux}
 }

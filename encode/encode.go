@@ -16,6 +16,12 @@
 // may encode one of each kind and add others when an example tells them
 // apart.
 //
+// Examples can also be soft (AddSoftExample), for the fewest errors rather
+// than none: each holds its classification under a variable Y per class,
+// "its leaf has this class", and a totalizer over the Y variables weighted
+// by the example's records of each class bounds the records misclassified
+// (ErrorBound).
+//
 // The encoder only writes clauses; it never knows which solver reads them.
 package encode
 
@@ -32,11 +38,11 @@ type Encoder struct {
 	cBase         int       // first C variable
 
 	examples int
-	xBase    []int    // X variable of each example at depth 0
-	values   [][]bool // feature values of each example, for features added later
-	classOf  []int    // class of each example
-	clause   []int    // scratch, reused for every clause
-	path     []int    // scratch: literals that are false on the way to a node
+	xBase    []int     // X variable of each example at depth 0
+	values   [][]bool  // feature values of each example, for features added later
+	labels   [][]label // the classes each example's leaf may have, see label
+	clause   []int     // scratch, reused for every clause
+	path     []int     // scratch: literals that are false on the way to a node
 
 	active   []int       // features the nodes can test, in the order added
 	fBase    []int       // by feature: its F variable at the root, 0 if not active
@@ -50,6 +56,9 @@ type Encoder struct {
 
 	count [][]int // by node: count[q][j] holds if j+1 leaves under q are used; a leaf's is its U
 	reach int     // first R variable, 0 until the counter is built
+
+	penalties []penalty // by Y variable of the soft examples, see AddSoftExample
+	errors    []int     // the error counter's root, nil until ErrorBound builds it
 }
 
 // New returns an encoder for trees of the given depth over features binary

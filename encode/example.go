@@ -11,13 +11,30 @@ func (e *Encoder) AddExample(values []bool, class int) {
 	e.examples++
 	e.xBase = append(e.xBase, e.alloc(e.depth, KindX, i))
 	e.values = append(e.values, values)
-	e.classOf = append(e.classOf, class)
+	e.labels = append(e.labels, []label{{class: class}})
 	e.route(i, e.active)
 	if e.reach != 0 {
 		e.reachClauses(i)
 	}
 	e.path = e.path[:0]
-	e.classConstraints(class, i, 0, 0)
+	e.classConstraints(i, 0, 0)
+}
+
+// label is a class an example's leaf may have. The leaf has it if guard is
+// 0, for an example that must be classified; else guard is the example's Y
+// variable of the class, and the leaf has the class if the Y variable holds.
+type label struct{ class, guard int }
+
+// addGuarded writes, for each label of example i, the clause "not on the
+// current path, or the label's guard is false, or lit(class)".
+func (e *Encoder) addGuarded(i int, lit func(class int) int) {
+	for _, l := range e.labels[i] {
+		if l.guard == 0 {
+			e.addOnPath(lit(l.class))
+		} else {
+			e.addOnPath(-l.guard, lit(l.class))
+		}
+	}
 }
 
 // route writes, for example i and features fs, that an example reaching
@@ -53,16 +70,17 @@ func (e *Encoder) pathTo(i, q, lvl int) {
 	}
 }
 
-// classConstraints: the leaf an example reaches has the example's class.
-func (e *Encoder) classConstraints(class, i, v, lvl int) {
+// classConstraints: the leaf example i reaches has the example's class, or
+// the class of each of its labels whose guard holds.
+func (e *Encoder) classConstraints(i, v, lvl int) {
 	if lvl == e.depth {
-		e.addOnPath(e.C(v, class))
+		e.addGuarded(i, func(a int) int { return e.C(v, a) })
 		return
 	}
 	x := e.X(i, lvl)
 	e.path = append(e.path, x)
-	e.classConstraints(class, i, 2*v, lvl+1)
+	e.classConstraints(i, 2*v, lvl+1)
 	e.path[lvl] = -x
-	e.classConstraints(class, i, 2*v+1, lvl+1)
+	e.classConstraints(i, 2*v+1, lvl+1)
 	e.path = e.path[:lvl]
 }

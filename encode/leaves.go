@@ -56,22 +56,29 @@ func (e *Encoder) buildCounter(width int) {
 		if q == 1 {
 			size = width
 		}
-		c := e.countVars(q, size)
-		e.count[q] = c
-		for a := 0; a <= len(below); a++ {
-			for b := 0; b <= len(other); b++ {
-				if a+b == 0 {
-					continue
-				}
-				e.clause = e.clause[:0]
-				if a > 0 {
-					e.clause = append(e.clause, -below[a-1])
-				}
-				if b > 0 {
-					e.clause = append(e.clause, -other[b-1])
-				}
-				e.add(append(e.clause, c[min(a+b, size)-1])...)
+		e.count[q] = e.countVars(q, size)
+		e.addSum(below, other, e.count[q])
+	}
+}
+
+// addSum writes the totalizer's clauses for a node whose inputs are the
+// unary counts below and other (x[j] holds if the count is at least j+1):
+// at least a of one and b of the other make sum at least a+b, its last
+// literal standing for every count from len(sum) on.
+func (e *Encoder) addSum(below, other, sum []int) {
+	for a := 0; a <= len(below); a++ {
+		for b := 0; b <= len(other); b++ {
+			if a+b == 0 {
+				continue
 			}
+			e.clause = e.clause[:0]
+			if a > 0 {
+				e.clause = append(e.clause, -below[a-1])
+			}
+			if b > 0 {
+				e.clause = append(e.clause, -other[b-1])
+			}
+			e.add(append(e.clause, sum[min(a+b, len(sum))-1])...)
 		}
 	}
 }
@@ -118,12 +125,13 @@ func (e *Encoder) buildReach() {
 // counter is built.
 func (e *Encoder) R(q, a int) int { return e.reach + (q-1)*e.classes + a }
 
-// reachClauses writes that example i sets R at every inner node it reaches.
+// reachClauses writes that example i sets R at every inner node it
+// reaches, for its class, or for each class its leaf has by a Y variable.
 func (e *Encoder) reachClauses(i int) {
 	for lvl := range e.depth {
 		for q := 1 << lvl; q < 2<<lvl; q++ {
 			e.pathTo(i, q, lvl)
-			e.addOnPath(e.R(q, e.classOf[i]))
+			e.addGuarded(i, func(a int) int { return e.R(q, a) })
 		}
 	}
 }
