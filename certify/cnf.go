@@ -20,30 +20,45 @@ import (
 
 // Claim says that no tree of depth Depth or less, with at most MaxNodes
 // nodes if MaxNodes > 0, classifies the examples of a dataset at the
-// indices Examples.
+// indices Examples; or, if Errors > 0, that every such tree misclassifies
+// at least Errors of their records (see WriteCNF).
 type Claim struct {
 	Depth    int
 	MaxNodes int
+	Errors   int
 	Examples []int
 }
 
 // String states the claim in words, as the manifest and errors give it.
 func (c Claim) String() string {
-	if c.MaxNodes == 0 {
-		return fmt.Sprintf("no tree of depth %d classifies the rows", c.Depth)
+	tree := fmt.Sprintf("no tree of depth %d", c.Depth)
+	if c.MaxNodes > 0 {
+		tree += fmt.Sprintf(" with at most %d nodes", c.MaxNodes)
 	}
-	return fmt.Sprintf("no tree of depth %d with at most %d nodes classifies the rows", c.Depth, c.MaxNodes)
+	if c.Errors > 0 {
+		return fmt.Sprintf("%s makes fewer than %d errors on the rows", tree, c.Errors)
+	}
+	return tree + " classifies the rows"
 }
 
 // WriteCNF writes the formula that is satisfiable exactly when c is false,
 // the paper's encoding over every feature of ds, in DIMACS with a comment
 // naming each variable in the data's own terms (`c var 17 F node=3
-// feature="C <= 19"`).
+// feature="C <= 19"`). For a claim on errors, the examples are soft and
+// their errors bounded (see errorClaim).
 func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 	var f solver.Formula
-	enc := encode.New(&f, c.Depth, len(ds.Features), len(ds.Classes))
-	for _, i := range c.Examples {
-		enc.AddExample(ds.Examples[i].Values, ds.Examples[i].Class)
+	var enc *encode.Encoder
+	if c.Errors > 0 {
+		var err error
+		if enc, err = errorClaim(&f, ds, c); err != nil {
+			return err
+		}
+	} else {
+		enc = encode.New(&f, c.Depth, len(ds.Features), len(ds.Classes))
+		for _, i := range c.Examples {
+			enc.AddExample(ds.Examples[i].Values, ds.Examples[i].Class)
+		}
 	}
 	if c.MaxNodes > 0 {
 		bound, err := enc.AtMostLeaves((c.MaxNodes + 1) / 2)
@@ -53,7 +68,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 		f.AddClause([]int{bound})
 	}
 	out := dimacs.NewWriter(w)
-	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), len(c.Examples), len(ds.Examples), ds.Name))
+	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s%s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), errorBound(c.Errors), len(c.Examples), len(ds.Examples), ds.Name))
 	for v := 1; v <= enc.Vars(); v++ {
 		out.Comment(describe(ds, c.Examples, v, enc.Describe(v)))
 	}
@@ -87,6 +102,10 @@ func describe(ds *dataset.Dataset, examples []int, v int, d encode.Var) string {
 		return s + fmt.Sprintf(" node=%d count>=%d", d.Node, d.Count)
 	case encode.KindR:
 		return s + fmt.Sprintf(" node=%d class=%q", d.Node, ds.Classes[d.Class])
+	case encode.KindY:
+		return s + fmt.Sprintf(" line=%d class=%q", ds.Examples[examples[d.Example]].Line, ds.Classes[d.Class])
+	case encode.KindE:
+		return s + fmt.Sprintf(" node=%d errors>=%d", d.Node, d.Count)
 	}
 	return s
 }

@@ -15,8 +15,7 @@ type penalty struct{ y, weight int }
 // holds, and a model's errors are no fewer than its decoded tree makes.
 //
 // Soft examples must all be added before ErrorBound's first call, which
-// counts them; adding one later panics. AddSoftExample keeps values and
-// counts.
+// counts them; adding one later panics. AddSoftExample keeps values.
 func (e *Encoder) AddSoftExample(values []bool, counts []int) {
 	if e.errors != nil {
 		panic("encode: soft example added after ErrorBound")
