@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -121,7 +121,7 @@ func haveProver(t *testing.T) bool {
 // solveDIMACS solves a DIMACS formula with gini.
 func solveDIMACS(t *testing.T, cnf []byte) solver.Result {
 	t.Helper()
-	s := gini.New()
+	s := ginisat.New()
 	defer s.Close()
 	sc := bufio.NewScanner(bytes.NewReader(cnf))
 	sc.Buffer(nil, 1<<20)

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/odtx/odtx/gini"
+	"github.com/odtx/odtx/ginisat"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -16,7 +16,7 @@ import (
 func TestErrorBound(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for n := range 6 {
-		s := gini.New()
+		s := ginisat.New()
 		e := New(s, 0, 1, 1) // one class, so that every Y may hold
 		weights := make([]int, n)
 		total := 0
@@ -79,14 +79,14 @@ func TestSoftExamples(t *testing.T) {
 					continue
 				}
 				best := testgen.MinErrors(ds, depth, nodes)
-				s := gini.New()
+				s := ginisat.New()
 				e := New(s, depth, len(ds.Features), len(ds.Classes))
 				for _, ex := range ds.Examples {
 					e.AddSoftExample(ex.Values, ex.Counts)
 				}
 				var assumptions []int
 				if nodes > 0 {
-					leaves, err := e.LeafBound((nodes + 1) / 2)
+					leaves, err := e.AtMostLeaves((nodes + 1) / 2)
 					if err != nil {
 						t.Fatal(err)
 					}
