@@ -1,0 +1,74 @@
+package orchestrate
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/internal/testgen"
+)
+
+// checkObjectivesAgree checks the errors mode against the zero-error
+// optimum of ds, depth k with n nodes: within depth k the fewest errors
+// are none, with the fewest nodes among such trees (n, as no shallower
+// tree has none); within depth k-1, or n-1 nodes at depth k, some.
+func checkObjectivesAgree(t *testing.T, name string, ds *dataset.Dataset, k, n int) {
+	t.Helper()
+	learn := func(b Budget) *Result {
+		t.Helper()
+		res, err := Learn(context.Background(), ds, Options{Mode: Errors, Budget: b})
+		if err != nil || !res.Optimal {
+			t.Fatalf("%s, %+v: %v, optimal %v", name, b, err, res != nil && res.Optimal)
+		}
+		return res
+	}
+	if res := learn(Budget{MaxDepth: k}); res.Errors != 0 || res.Root.Nodes() != n {
+		t.Errorf("%s within depth %d: %d errors, %d nodes; the zero-error optimum has %d nodes", name, k, res.Errors, res.Root.Nodes(), n)
+	}
+	if k > 0 {
+		if res := learn(Budget{MaxDepth: k - 1}); res.Errors == 0 || res.MinErrors != res.Errors {
+			t.Errorf("%s within depth %d: %d errors (bound %d), but no consistent tree is that shallow", name, k-1, res.Errors, res.MinErrors)
+		}
+	}
+	if branches := (n - 1) / 2; branches > 1 {
+		if res := learn(Budget{MaxDepth: k, MaxBranches: branches - 1}); res.Errors == 0 || res.Root.Nodes() > n-2 {
+			t.Errorf("%s within depth %d and %d branching nodes: %d errors, %d nodes", name, k, branches-1, res.Errors, res.Root.Nodes())
+		}
+	}
+}
+
+// TestObjectivesAgree: the errors mode of the minerr engine agrees with
+// the zero-error optimum that the SAT and DP engines find, on random data
+// and on the shared datasets where it takes seconds (on wine's 1,263
+// threshold tests it takes minutes, on zoo tens of seconds).
+func TestObjectivesAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	trials := 60
+	if testing.Short() {
+		trials = 15
+	}
+	for range trials {
+		ds := testgen.Dataset(r, 5+r.IntN(4), 10+r.IntN(40), 2+r.IntN(3))
+		res, err := Learn(context.Background(), ds, Options{Mode: Size, Engine: DP})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkObjectivesAgree(t, "random", ds, res.Root.Depth(), res.Root.Nodes())
+	}
+	dir := shareddata.Dir(t)
+	for _, want := range sharedOptima {
+		switch want.file {
+		case "mouse.csv", "lung_cancer_examples.csv", "iris.csv", "monk1.csv":
+		default:
+			continue
+		}
+		ds, _, err := dataset.Load(context.Background(), filepath.Join(dir, want.file), dataset.Options{Conflicts: dataset.Count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkObjectivesAgree(t, want.file, ds, want.depth, want.nodes)
+	}
+}
