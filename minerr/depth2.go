@@ -94,12 +94,7 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	if p := s.parent; p != nil && p.feature >= 0 {
 		return s.solve2(p.child(s, set), cls, d)
 	}
-	// Count with the counter whose set is nearer.
-	c := s.counters[0]
-	if a, b := difference(c.set, set, len(set))+difference(set, c.set, len(set)),
-		difference(s.counters[1].set, set, len(set))+difference(set, s.counters[1].set, len(set)); b < a {
-		c = s.counters[1]
-	}
+	c := s.nearer(set)
 	if inc, pop := x.pairCost(set); pop < inc && difference(c.set, set, len(set)/8)+difference(set, c.set, len(set)/8) > len(set)/8 {
 		s.cols.fill(x, set)
 		c.countPairs(x, &s.cols, nil)
@@ -109,6 +104,16 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	}
 	s.symmetric(c)
 	return s.solve2(c, cls, d)
+}
+
+// nearer returns the counter whose set differs less from set.
+func (s *search) nearer(set []int32) *counter {
+	c := s.counters[0]
+	if a, b := difference(c.set, set, len(set))+difference(set, c.set, len(set)),
+		difference(s.counters[1].set, set, len(set))+difference(set, s.counters[1].set, len(set)); b < a {
+		c = s.counters[1]
+	}
+	return c
 }
 
 // parent counts the children of a node of depth three from its set's
@@ -172,9 +177,13 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 	x := s.x
 	m, nk := x.m, x.classes
 	lf := leaf(cls)
-	sols := []*sol{lf, lf}
+	// The best tree by budget, as a shape; root -1 is the leaf.
+	win := make([]shape2, 2, 4)
 	if d == 2 {
-		sols = append(sols, lf, lf)
+		win = win[:4]
+	}
+	for n := range win {
+		win[n] = shape2{score: lf.s, root: -1}
 	}
 	// Scratch class weights of the four cells of a split.
 	cells := make([]int, 4*nk)
@@ -203,8 +212,8 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 			}
 		}
 		// The trees with 1, 2 and 3 branching nodes that split on i.
-		for n := 1; n < len(sols); n++ {
-			for _, t := range shapes {
+		for n := 1; n < len(win); n++ {
+			for deep, t := range shapes {
 				sc := score{0, 1}
 				for side, deep := range t {
 					if deep {
@@ -217,22 +226,28 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 						sc = sc.add(score{sp.leaf[side], 0})
 					}
 				}
-				if sc.b <= n && sc != none && s.less(sc, sols[n].s) {
-					sols[n] = &sol{s: sc, feature: int32(-2 - i), class: int32(encode(t))}
+				if sc.b <= n && sc != none && s.less(sc, win[n].score) {
+					win[n] = shape2{score: sc, root: i, deep: deep, by: sp.by}
 				}
 			}
 		}
 	}
-	// The winners were recorded by feature and shape only; build them.
-	for n, t := range sols {
-		if t.feature <= -2 {
+	sols := make([]*sol, len(win))
+	for n, t := range win {
+		switch {
+		case t.root < 0:
+			sols[n] = lf
+		case n > 0 && t == win[n-1]:
+			sols[n] = sols[n-1]
+		default:
 			sols[n] = s.build2(c, cls, t)
 		}
 	}
 	return sols
 }
 
-// shapes are the depth-two trees by which sides of the root are split.
+// shapes are the depth-two trees by which sides of the root are split,
+// indexed by shape2.deep.
 var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
 
 // seconds returns the errors of the best second split on each side of
@@ -288,61 +303,47 @@ func (c *counter) seconds2(i, m int, cls []int, best [2]int) ([2]int, [2]int) {
 	return best, by
 }
 
-// encode packs which sides of a depth-two tree are split.
-func encode(t [2]bool) int {
-	v := 0
-	for side, deep := range t {
-		if deep {
-			v |= 1 << side
-		}
-	}
-	return v
+// shape2 is a tree of depth two as solve2 records it: its root feature,
+// which sides are split (the bits of deep), and by which features.
+type shape2 struct {
+	score score
+	root  int
+	deep  int
+	by    [2]int
 }
 
-// build2 builds the tree that solve2 recorded in t: root feature -2-f,
-// split sides in the class bits.
-func (s *search) build2(c *counter, cls []int, t *sol) *sol {
-	x := s.x
-	m, nk := x.m, x.classes
-	i := int(-2 - t.feature)
-	side := [2][]int{make([]int, nk), make([]int, nk)}
-	for k := range nk {
-		r := int(c.pair[(k*m+i)*m+i])
-		side[0][k], side[1][k] = cls[k]-r, r
-	}
+// build2 builds the tree of shape t from c's counts of a set with class
+// weights cls.
+func (s *search) build2(c *counter, cls []int, t shape2) *sol {
+	m, nk := s.x.m, s.x.classes
+	i := t.root
+	w := make([]int, 6*nk) // the two sides, then the cells of a split side
 	var kids [2]*sol
 	for v := range 2 {
-		kids[v] = leaf(side[v])
-		if t.class>>v&1 == 0 {
+		side := w[2*v*nk : (2*v+1)*nk]
+		for k := range nk {
+			r := int(c.pair[(k*m+i)*m+i])
+			side[k] = r
+			if v == 0 {
+				side[k] = cls[k] - r
+			}
+		}
+		kids[v] = leaf(side)
+		if t.deep>>v&1 == 0 {
 			continue
 		}
-		// Find the second feature again: the best split of this side.
-		var best *sol
-		for j := range m {
-			if j == i {
-				continue
+		j := t.by[v]
+		on, off := w[4*nk:5*nk], w[5*nk:]
+		for k := range nk {
+			base := k * m * m
+			ij := int(c.pair[base+i*m+j])
+			on[k] = ij
+			if v == 0 {
+				on[k] = int(c.pair[base+j*m+j]) - ij
 			}
-			on := make([]int, nk)
-			for k := range nk {
-				base := k * m * m
-				ij := int(c.pair[base+i*m+j])
-				jj := int(c.pair[base+j*m+j])
-				if v == 1 {
-					on[k] = ij
-				} else {
-					on[k] = jj - ij
-				}
-			}
-			off := make([]int, nk)
-			for k := range nk {
-				off[k] = side[v][k] - on[k]
-			}
-			cand := join(j, leaf(off), leaf(on))
-			if best == nil || cand.s.e < best.s.e {
-				best = cand
-			}
+			off[k] = side[k] - on[k]
 		}
-		kids[v] = best
+		kids[v] = join(j, leaf(off), leaf(on))
 	}
 	return join(i, kids[0], kids[1])
 }
