@@ -116,6 +116,29 @@ func (s *search) nearer(set []int32) *counter {
 	return c
 }
 
+// oneBranch returns in one, for each feature i, the least errors on each
+// side of i of a leaf or a tree of one branch, once c counts a set with
+// class weights cls.
+func (s *search) oneBranch(c *counter, cls []int, one [][2]int) [][2]int {
+	m, nk := s.x.m, s.x.classes
+	one = append(one[:0], make([][2]int, m)...)
+	cells := make([]int, 4*nk)
+	a, b := cells[:nk], cells[nk:2*nk]
+	for i := range m {
+		for k := range nk {
+			r := int(c.pair[(k*m+i)*m+i])
+			a[k], b[k] = cls[k]-r, r
+		}
+		least := [2]int{errs(a), errs(b)}
+		if nk == 2 {
+			one[i], _ = c.seconds2(i, m, cls, least)
+		} else {
+			one[i], _ = c.seconds(i, m, cls, least, cells)
+		}
+	}
+	return one
+}
+
 // parent counts the children of a node of depth three from its set's
 // columns, with no pass over their items: the true side of feature f
 // counts the pairs of the columns masked by f's, the false side the

@@ -31,6 +31,12 @@
 //     least. When none is better, the bound proven is cached instead. A
 //     set that is not pure costs at least the better of its leaf and one
 //     branch without errors.
+//   - Among trees with the fewest errors the fewest branches are found
+//     with bounds on the branches: a tree of at most two branches has depth
+//     at most two, so a set needs more branches than the fewest with which
+//     its optima of depth two (or, below a node of depth three, of one
+//     branch, from that node's counts) reach the errors it may make. Each
+//     node of depth three or more starts from its best tree of depth two.
 //   - Results and bounds are cached by set, which a pair of 64-bit sums of
 //     random values per item identifies, so that the same set reached by
 //     different paths is solved once.

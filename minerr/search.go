@@ -46,6 +46,7 @@ type frame struct {
 	s0, s1       []int32
 	cls0, cls1   []int
 	prev0, prev1 []score
+	one          [][2]int // per feature, see oneBranch
 }
 
 // search is the state of one Solve.
@@ -177,6 +178,17 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if s.less(lf.s, ub) {
 		best, ub = lf, lf.s
 	}
+	if s.counters[0] != nil {
+		// The best trees of depth two are trees of depth d, and bound the
+		// branches of the others (see fewestLB).
+		low := s.shallow(set, h, cls)
+		if t := low[min(n, len(low)-1)]; s.less(t.s, ub) {
+			best, ub = t, t.s
+		}
+		if s.c == 0 {
+			lb = s.maxScore(lb, fewestLB(shallowLeast(low), lb.e))
+		}
+	}
 	if s.less(lb, ub) {
 		best, ub = s.branch(set, h, cls, d, n, ub, lb, best, root)
 		if s.stop.Load() {
@@ -189,6 +201,42 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		s.cache[k] = entry{lb: ub0}
 	}
 	return best
+}
+
+// shallow returns the optimal trees of depth at most two for set, by
+// branch budget, from the cache or the depth-two solver.
+func (s *search) shallow(set []int32, h [2]uint64, cls []int) []*sol {
+	low := make([]*sol, 4)
+	for b := range low {
+		e, ok := s.cache[key{h, 2, int32(b)}]
+		if !ok || e.opt == nil {
+			low = s.depth2(set, cls, 2)
+			for b, t := range low {
+				s.cache[key{h, 2, int32(b)}] = entry{opt: t}
+			}
+			break
+		}
+		low[b] = e.opt
+	}
+	return low
+}
+
+// fewestLB bounds the branches of a tree with e errors, given the least
+// errors least[b] of trees with at most b branches for the first few b:
+// it needs at least the first b for which that is no more than e.
+func fewestLB(least []int, e int) score {
+	for b, v := range least {
+		if v <= e {
+			return score{e, b}
+		}
+	}
+	return score{e, len(least)}
+}
+
+// shallowLeast is what the optima of depth two, by budget, tell fewestLB:
+// a tree of at most two branches has depth at most two.
+func shallowLeast(low []*sol) []int {
+	return []int{low[0].s.e, low[1].s.e, low[2].s.e}
 }
 
 func (s *search) ifLess(t *sol, ub score) *sol {
@@ -232,6 +280,20 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			defer func() { pa.feature = -1 }()
 		}
 	}
+	var one [][2]int
+	if d == 3 && s.c == 0 && s.counters[0] != nil {
+		// The least errors of each side of each feature with one branch
+		// bound the branches of the sides' trees (see fewestLB).
+		c := s.nearer(set)
+		if pa != nil {
+			c = pa.all
+		} else {
+			c.count(x, set)
+		}
+		s.symmetric(c)
+		fr.one = s.oneBranch(c, cls, fr.one)
+		one = fr.one
+	}
 	p := -1 // the feature tried before, whose children's bounds prev holds
 	for f := range x.m {
 		if s.stop.Load() {
@@ -259,6 +321,16 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
 			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
+			if s.c == 0 && d > 3 && s.counters[0] != nil && s.less(lb0.add(lb1).add(branch), ub) {
+				// The errors do not prune: bound the branches too, from the
+				// sides' trees of depth two, which their search needs anyway.
+				lb0 = s.maxScore(lb0, fewestLB(shallowLeast(s.shallow(fr.s0, h0, fr.cls0)), lb0.e))
+				lb1 = s.maxScore(lb1, fewestLB(shallowLeast(s.shallow(fr.s1, h1, fr.cls1)), lb1.e))
+			}
+			if one != nil {
+				lb0 = s.maxScore(lb0, fewestLB([]int{errs(fr.cls0), one[f][0]}, lb0.e))
+				lb1 = s.maxScore(lb1, fewestLB([]int{errs(fr.cls1), one[f][1]}, lb1.e))
+			}
 			if !s.less(lb0.add(lb1).add(branch), ub) {
 				s.stats.Pruned++
 				fr.prev0[j], fr.prev1[j] = lb0, lb1
