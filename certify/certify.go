@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,13 +90,15 @@ type Source struct {
 // Certify fails only when it cannot write the folder or run the prover;
 // Manifest.Certified says whether every claim was proven.
 func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, claims []Claim) (*Manifest, error) {
-	data, err := os.ReadFile(src.Path)
+	data, err := dataset.ReadFileContext(ctx, src.Path)
 	if err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
 	}
 	if _, err := exec.LookPath(Prover); err != nil {
 		return nil, fmt.Errorf("certify: %s not found (apt-get install cadical)", Prover)
 	}
+	_, err = os.Stat(dir)
+	created := errors.Is(err, fs.ErrNotExist)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
 	}
@@ -105,10 +108,19 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 	}
 	for n, c := range claims {
 		e, err := certifyClaim(ctx, dir, fmt.Sprintf("claim%d", n+1), ds, c)
+		m.Claims = append(m.Claims, e)
 		if err != nil {
+			// No half-made certificate: a folder without its manifest
+			// would only puzzle.
+			for _, e := range m.Claims {
+				os.Remove(filepath.Join(dir, e.CNF))
+				os.Remove(filepath.Join(dir, e.Proof))
+			}
+			if created {
+				os.Remove(dir)
+			}
 			return nil, err
 		}
-		m.Claims = append(m.Claims, e)
 	}
 	out, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -121,7 +133,7 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 }
 
 func certifyClaim(ctx context.Context, dir, stem string, ds *dataset.Dataset, c Claim) (Entry, error) {
-	e := Entry{Claim: c.String(), Depth: c.Depth, MaxNodes: c.MaxNodes, CNF: stem + ".cnf", Proof: stem + ".drat", Solver: solverVersion()}
+	e := Entry{Claim: c.String(), Depth: c.Depth, MaxNodes: c.MaxNodes, CNF: stem + ".cnf", Proof: stem + ".drat", Solver: solverVersion(ctx)}
 	cnf, proof := filepath.Join(dir, e.CNF), filepath.Join(dir, e.Proof)
 	for _, examples := range [][]int{c.Examples, all(ds)} {
 		c.Examples = examples
@@ -147,6 +159,10 @@ func certifyClaim(ctx context.Context, dir, stem string, ds *dataset.Dataset, c 
 			e.DratTrim = dratTrim(ctx, cnf, proof)
 		}
 		break
+	}
+	// The time limit leaves a claim unproven; a signal stops the run.
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return e, ctx.Err()
 	}
 	for _, i := range c.Examples {
 		e.Lines = append(e.Lines, ds.Examples[i].Line)
@@ -219,8 +235,8 @@ func dratTrim(ctx context.Context, cnf, proof string) string {
 }
 
 // solverVersion names the prover with its version.
-func solverVersion() string {
-	out, err := exec.Command(Prover, "--version").Output()
+func solverVersion(ctx context.Context) string {
+	out, err := exec.CommandContext(ctx, Prover, "--version").Output()
 	if err != nil {
 		return Prover
 	}

@@ -29,7 +29,7 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	if data == "" {
 		data = m.Dataset
 	}
-	content, err := os.ReadFile(data)
+	content, err := dataset.ReadFileContext(ctx, data)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}

@@ -249,6 +249,18 @@ func ReadTableFileContext(ctx context.Context, path string) (*Table, error) {
 	return ReadTableContext(ctx, f, path)
 }
 
+// ReadFileContext reads the whole file at path, as os.ReadFile does, and
+// returns ctx's error once ctx ends, even while a read blocks on a pipe
+// that stays open.
+func ReadFileContext(ctx context.Context, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(contextReader(ctx, f))
+}
+
 // maxLine is the most bytes a line may hold, not counting its end, and a
 // record that spans lines too: enough for any real table, and a clear error
 // rather than all of memory for input that is not one, such as /dev/zero.

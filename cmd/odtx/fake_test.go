@@ -8,22 +8,40 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/odtx/odtx/certify"
 )
 
 // fakeSolver copies the script testdata/solvers/NAME.sh into a directory of
-// the test's and returns the --solver value that runs it. The copy is made
-// executable here, since a checkout need not keep the mode git recorded.
+// the test's and returns the --solver value that runs it.
 func fakeSolver(t *testing.T, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	copyScript(t, name, path)
+	return "exec:" + path
+}
+
+// fakeProver copies the script testdata/solvers/NAME.sh into a directory of
+// the test's as the prover certificates are made with, and returns a PATH
+// that finds it first.
+func fakeProver(t *testing.T, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyScript(t, name, filepath.Join(dir, certify.Prover))
+	return dir + string(os.PathListSeparator) + os.Getenv("PATH")
+}
+
+// copyScript copies the script testdata/solvers/NAME.sh to path, made
+// executable here, since a checkout need not keep the mode git recorded.
+func copyScript(t *testing.T, name, path string) {
 	t.Helper()
 	script, err := os.ReadFile(filepath.Join("..", "..", "testdata", "solvers", name+".sh"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, script, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return "exec:" + path
 }
 
 // hangingPids returns the process ids that the fake solver hang.sh has

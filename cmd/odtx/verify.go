@@ -26,7 +26,7 @@ func verify(ctx context.Context, cmd *cli.Command) error {
 	defer cancel()
 	m, err := certify.Verify(ctx, cmd.Args().Get(0), cmd.Args().Get(1))
 	if err != nil {
-		return err
+		return interrupted(ctx, err)
 	}
 	_, err = fmt.Fprintf(os.Stdout, "%s: %d claims, every proof accepted\n", cmd.Args().Get(0), len(m.Claims))
 	return err
