@@ -148,6 +148,7 @@ func TestBenchInterrupt(t *testing.T) {
 		{"SIGINT", syscall.SIGINT, false, 130},
 		{"SIGINT to the group", syscall.SIGINT, true, 130},
 		{"SIGTERM", syscall.SIGTERM, false, 143},
+		{"SIGHUP to the group", syscall.SIGHUP, true, 129},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tmp, pids, out := t.TempDir(), t.TempDir(), t.TempDir()

@@ -118,27 +118,28 @@ func TestVersionAndHelp(t *testing.T) {
 		t.Errorf("--version printed %q, want one line \"odtx version V\"", r.stdout)
 	}
 	r = mustRun(t, ".", "", "--help")
-	for _, code := range []string{"0 ", "1 ", "2 ", "130 ", "143 "} {
+	for _, code := range []string{"0 ", "1 ", "2 ", "129 ", "130 ", "143 "} {
 		if !strings.Contains(r.stdout, "\n   "+code) {
 			t.Errorf("--help does not list exit code %s:\n%s", code, r.stdout)
 		}
 	}
 }
 
-// TestSignals: SIGINT and SIGTERM while a solver runs end odtx with 130
-// and 143, as a shell reports a process each signal killed, naming the
-// signal, with the solver process gone. Before, SIGTERM gave 130 and
-// "interrupted".
+// TestSignals: SIGINT, SIGTERM and SIGHUP while a solver runs end odtx
+// with 130, 143 and 129, as a shell reports a process each signal killed,
+// naming the signal, with the solver process gone and no temporary file
+// left. Before, SIGTERM gave 130 and "interrupted", and SIGHUP killed odtx
+// outright, leaving the solver running and its files in TMPDIR.
 func TestSignals(t *testing.T) {
 	hang := fakeSolver(t, "hang")
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
 		want string
-	}{{syscall.SIGINT, 130, "odtx: interrupted\n"}, {syscall.SIGTERM, 143, "odtx: terminated\n"}} {
-		pids := t.TempDir()
+	}{{syscall.SIGINT, 130, "odtx: interrupted\n"}, {syscall.SIGTERM, 143, "odtx: terminated\n"}, {syscall.SIGHUP, 129, "odtx: hung up\n"}} {
+		pids, tmp := t.TempDir(), t.TempDir()
 		cmd := exec.Command(odtx, "--solver", hang, "--jobs", "1", "learn", appendixCSV)
-		cmd.Env = append(os.Environ(), "FAKE_SOLVER_DIR="+pids)
+		cmd.Env = append(os.Environ(), "FAKE_SOLVER_DIR="+pids, "TMPDIR="+tmp)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Start(); err != nil {
@@ -153,5 +154,8 @@ func TestSignals(t *testing.T) {
 			t.Errorf("%v: exit %d (%v), stdout %q, stderr %q; want %d and %q", c.sig, code, err, stdout.String(), stderr.String(), c.code, c.want)
 		}
 		checkGone(t, started)
+		for _, e := range listDir(t, tmp) {
+			t.Errorf("%v: %s left in TMPDIR", c.sig, e)
+		}
 	}
 }

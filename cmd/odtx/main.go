@@ -60,19 +60,23 @@ func (e exitError) Unwrap() error { return e.err }
 type signalError struct{ sig syscall.Signal }
 
 func (e signalError) Error() string {
-	if e.sig == syscall.SIGTERM {
+	switch e.sig {
+	case syscall.SIGTERM:
 		return "terminated"
+	case syscall.SIGHUP:
+		return "hung up"
 	}
 	return "interrupted"
 }
 
-// signalContext returns a context that SIGINT or SIGTERM ends, with a
-// signalError as its cause, and the function that stops listening. Until
-// then a second signal changes nothing: the first one's cleanup goes on.
+// signalContext returns a context that SIGINT, SIGTERM or SIGHUP (the
+// terminal or ssh session closed) ends, with a signalError as its cause,
+// and the function that stops listening. Until then a second signal
+// changes nothing: the first one's cleanup goes on.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -107,6 +111,7 @@ EXIT CODES:
    0    success
    1    error, said in one line on stderr
    2    --timeout reached: learn still writes the best tree it found
+   129  hung up (SIGHUP: the terminal closed)
    130  interrupted (SIGINT, Ctrl-C)
    143  terminated (SIGTERM)
 `
