@@ -94,8 +94,8 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 	if err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
 	}
-	if _, err := exec.LookPath(Prover); err != nil {
-		return nil, fmt.Errorf("certify: %s not found (apt-get install cadical)", Prover)
+	if err := Ready(dir); err != nil {
+		return nil, err
 	}
 	_, err = os.Stat(dir)
 	created := errors.Is(err, fs.ErrNotExist)
@@ -130,6 +130,19 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 		return nil, fmt.Errorf("certify: %w", err)
 	}
 	return m, nil
+}
+
+// Ready checks, before any work, what Certify needs to write a
+// certificate into dir: the prover on PATH, and dir a folder or nothing
+// yet.
+func Ready(dir string) error {
+	if _, err := exec.LookPath(Prover); err != nil {
+		return fmt.Errorf("certify: %s not found (apt-get install cadical)", Prover)
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("certify: %s is a file, not a folder", dir)
+	}
+	return nil
 }
 
 func certifyClaim(ctx context.Context, dir, stem string, ds *dataset.Dataset, c Claim) (Entry, error) {

@@ -176,3 +176,49 @@ func TestCertifyRefutes(t *testing.T) {
 		t.Error("no lie reached the certificate: the test shows nothing")
 	}
 }
+
+// TestCertifyPreconditions: what --certify needs (the prover on PATH, a
+// folder to write into, a data file to read again) is checked before the
+// search: one line, exit 1, no solver started and nothing written. Before,
+// the search ran first, and its tree was written despite the error.
+func TestCertifyPreconditions(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"mixed.csv": mixedCSV, "file": "not a folder\n"})
+	hang := fakeSolver(t, "hang")
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := t.TempDir() // a PATH with what hang.sh runs, and no cadical
+	if err := os.Symlink(sleep, filepath.Join(bare, "sleep")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, path, cert, data, want string
+	}{
+		{"no prover", bare, "cert", "mixed.csv", "cadical not found"},
+		{"folder is a file", os.Getenv("PATH"), "file", "mixed.csv", "file is a file, not a folder"},
+		{"stdin", os.Getenv("PATH"), "cert", "-", "not stdin"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pids := t.TempDir()
+			cmd := exec.Command(odtx, "--solver", hang, "--timeout", "2s", "learn", "--certify", c.cert, "-o", "out.txt", c.data)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "PATH="+c.path, "FAKE_SOLVER_DIR="+pids)
+			cmd.Stdin = strings.NewReader(mixedCSV)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), c.want) || strings.Count(stderr.String(), "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want 1 and one line saying %q", code, stderr.String(), c.want)
+			}
+			if started, _ := filepath.Glob(filepath.Join(pids, "hang.*")); len(started) > 0 {
+				t.Errorf("the search started a solver: %v", started)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.txt")); err == nil || stdout.Len() > 0 {
+				t.Errorf("a tree was written (stdout %q)", stdout.String())
+			}
+			os.Remove(filepath.Join(dir, "out.txt"))
+		})
+	}
+}

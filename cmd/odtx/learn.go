@@ -44,6 +44,15 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	// What certifying needs is checked before the search it would follow.
+	if dir := cmd.String("certify"); dir != "" {
+		if cmd.Args().First() == "-" {
+			return errors.New("--certify needs a data file that odtx verify can read again, not stdin")
+		}
+		if err := certify.Ready(dir); err != nil {
+			return err
+		}
+	}
 	ds, tbl, err := loadData(ctx, cmd)
 	if err != nil {
 		return interrupted(ctx, err)
@@ -150,9 +159,6 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 	opt, err := dataOptions(cmd)
 	if err != nil {
 		return nil, err
-	}
-	if cmd.Args().First() == "-" {
-		return nil, errors.New("--certify needs a data file that odtx verify can read again, not stdin")
 	}
 	var claims []certify.Claim
 	if k := res.Root.Depth(); k > 0 {
