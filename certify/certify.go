@@ -27,16 +27,19 @@ const Prover = "cadical"
 const ManifestFile = "manifest.json"
 
 // Manifest describes a certificate folder: the dataset and how it was
-// read, and each claim with its files and verdict.
+// read, the result certified, and each claim with its files and verdict.
 type Manifest struct {
-	Dataset string `json:"dataset"` // the data file, as named to learn
-	SHA256  string `json:"sha256"`  // of its bytes
+	// Dataset is the data file, relative to the folder unless learn named
+	// it by an absolute path, so that the two can move together.
+	Dataset string `json:"dataset"`
+	SHA256  string `json:"sha256"` // of its bytes
 	Label   string `json:"label,omitempty"`
 	Split   string `json:"split"` // threshold or eq
 	// Conflicts is "majority" when contradictory rows were relabelled, as
 	// the claims' labels then are.
-	Conflicts string  `json:"conflicts,omitempty"`
-	Claims    []Entry `json:"claims"`
+	Conflicts string `json:"conflicts,omitempty"`
+	Result
+	Claims []Entry `json:"claims"`
 }
 
 // Entry is one claim of a manifest.
@@ -82,14 +85,15 @@ type Source struct {
 	Opt  dataset.Options
 }
 
-// Certify writes into dir, which it creates, a certificate for each claim
-// on ds, read from src, and checks each proof. A claim is first proven
-// over its own examples; should they not refute it (the rows a search
-// encoded need not be the rows its proof needed), over every example. A
+// Certify writes into dir, which it creates, a certificate of r for ds,
+// read from src, and checks each proof. Each claim r rests on is first
+// proven over the examples at the indices used, those a search encoded;
+// should they not refute it (they need not be the rows its proof needed),
+// over every example. A
 // claim whose proof does not finish before ctx ends is listed as unproven.
 // Certify fails only when it cannot write the folder or run the prover;
 // Manifest.Certified says whether every claim was proven.
-func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, claims []Claim) (*Manifest, error) {
+func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, r Result, used []int) (*Manifest, error) {
 	data, err := dataset.ReadFileContext(ctx, src.Path)
 	if err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
@@ -102,11 +106,15 @@ func Certify(ctx context.Context, dir string, src Source, ds *dataset.Dataset, c
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("certify: %w", err)
 	}
-	m := &Manifest{Dataset: src.Path, SHA256: digest(data), Label: src.Opt.Label, Split: src.Opt.Split.String()}
+	name, err := fromFolder(dir, src.Path)
+	if err != nil {
+		return nil, fmt.Errorf("certify: %w", err)
+	}
+	m := &Manifest{Dataset: name, SHA256: digest(data), Label: src.Opt.Label, Split: src.Opt.Split.String(), Result: r}
 	if src.Opt.Conflicts != dataset.Refuse {
 		m.Conflicts = src.Opt.Conflicts.String()
 	}
-	for n, c := range claims {
+	for n, c := range r.claims(used) {
 		e, err := certifyClaim(ctx, dir, fmt.Sprintf("claim%d", n+1), ds, c)
 		m.Claims = append(m.Claims, e)
 		if err != nil {
@@ -254,6 +262,23 @@ func solverVersion(ctx context.Context) string {
 		return Prover
 	}
 	return Prover + " " + strings.TrimSpace(string(out))
+}
+
+// fromFolder returns the path of the data file at path as seen from the
+// folder dir: relative to it, unless path is absolute.
+func fromFolder(dir, path string) (string, error) {
+	if filepath.IsAbs(path) {
+		return path, nil
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	absPath, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(absDir, absPath)
 }
 
 func all(ds *dataset.Dataset) []int {

@@ -10,6 +10,7 @@ package certify
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 
 	"github.com/odtx/odtx/dataset"
@@ -27,6 +28,37 @@ type Claim struct {
 	MaxNodes int
 	Errors   int
 	Examples []int
+}
+
+// Result is what a certificate certifies: that no consistent tree is
+// shallower than Depth and, in size mode, that none as deep has fewer than
+// Nodes nodes.
+type Result struct {
+	Mode  string `json:"mode"` // "depth" or "size"
+	Depth int    `json:"depth"`
+	Nodes int    `json:"nodes,omitempty"` // in size mode
+}
+
+// claims returns the claims that prove r over the examples at the given
+// indices: no tree one level shallower and, in size mode, none as deep
+// with fewer nodes (a node count is odd).
+func (r Result) claims(examples []int) []Claim {
+	var claims []Claim
+	if r.Depth > 0 {
+		claims = append(claims, Claim{Depth: r.Depth - 1, Examples: examples})
+	}
+	if r.Mode == "size" && r.Nodes > 1 {
+		claims = append(claims, Claim{Depth: r.Depth, MaxNodes: r.Nodes - 2, Examples: examples})
+	}
+	return claims
+}
+
+// String states the result in words, as verify reports it.
+func (r Result) String() string {
+	if r.Mode == "size" {
+		return fmt.Sprintf("depth %d and %d nodes optimal", r.Depth, r.Nodes)
+	}
+	return fmt.Sprintf("depth %d optimal", r.Depth)
 }
 
 // String states the claim in words, as the manifest and errors give it.
@@ -68,7 +100,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 		f.AddClause([]int{bound})
 	}
 	out := dimacs.NewWriter(w)
-	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s%s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), errorBound(c.Errors), len(c.Examples), len(ds.Examples), ds.Name))
+	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s%s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), errorBound(c.Errors), len(c.Examples), len(ds.Examples), filepath.Base(ds.Name)))
 	for v := 1; v <= enc.Vars(); v++ {
 		out.Comment(describe(ds, c.Examples, v, enc.Describe(v)))
 	}

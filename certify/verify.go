@@ -11,12 +11,14 @@ import (
 	"github.com/odtx/odtx/dataset"
 )
 
-// Verify re-checks the certificate folder dir offline: that the data file
-// (data, or the manifest's when data is "") is the one certified, that
-// each claim's rows are rows of it labelled as the manifest says, that
-// each CNF file is the formula of its claim over those rows, and that each
-// proof refutes its CNF. It returns the manifest, and an error naming the
-// first file that fails; a claim the manifest lists as unproven fails too.
+// Verify re-checks the certificate folder dir offline: that its claims
+// are exactly those that prove the result it names, that the data file
+// (data, or the manifest's, relative to dir, when data is "") is the one
+// certified, that each claim's rows are rows of it labelled as the
+// manifest says, that each CNF file, in dir, is the formula of its claim
+// over those rows, and that each proof, in dir, refutes its CNF. It
+// returns the manifest, and an error naming the first file that fails; a
+// claim the manifest lists as unproven fails too.
 func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
@@ -26,8 +28,15 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("verify: %s: %w", filepath.Join(dir, ManifestFile), err)
 	}
+	manifest := filepath.Join(dir, ManifestFile)
+	if err := m.bound(); err != nil {
+		return nil, fmt.Errorf("verify: %s: %w", manifest, err)
+	}
 	if data == "" {
 		data = m.Dataset
+		if !filepath.IsAbs(data) {
+			data = filepath.Join(dir, data)
+		}
 	}
 	content, err := dataset.ReadFileContext(ctx, data)
 	if err != nil {
@@ -59,13 +68,19 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 	for i, ex := range ds.Examples {
 		example[ex.Line] = i
 	}
+	// With no claims, the result is a single leaf, which must then fit.
+	for _, ex := range ds.Examples {
+		if len(m.Claims) == 0 && ex.Class != ds.Examples[0].Class {
+			return &m, fmt.Errorf("verify: %s: no claims, yet the rows of %s have more than one class", manifest, data)
+		}
+	}
 	for _, e := range m.Claims {
 		cnf := filepath.Join(dir, e.CNF)
 		if !e.Accepted() {
 			return &m, fmt.Errorf("verify: %s: the claim %q is %s", cnf, e.Claim, e.Verdict)
 		}
 		if len(e.Labels) != len(e.Lines) {
-			return &m, fmt.Errorf("verify: %s: %d lines but %d labels", filepath.Join(dir, ManifestFile), len(e.Lines), len(e.Labels))
+			return &m, fmt.Errorf("verify: %s: %d lines but %d labels", manifest, len(e.Lines), len(e.Labels))
 		}
 		c := Claim{Depth: e.Depth, MaxNodes: e.MaxNodes}
 		for k, line := range e.Lines {
@@ -94,4 +109,29 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 		}
 	}
 	return &m, nil
+}
+
+// bound checks that m's claims are those that prove the result it names,
+// in order, each with its files inside the folder: a claim removed or
+// edited, or a file elsewhere, would make the folder certify something
+// else than it says.
+func (m *Manifest) bound() error {
+	if m.Mode != "depth" && m.Mode != "size" {
+		return fmt.Errorf("unknown mode %q (want depth or size)", m.Mode)
+	}
+	want := m.Result.claims(nil)
+	if len(m.Claims) != len(want) {
+		return fmt.Errorf("%d claims, but the result it names (%s) rests on %d", len(m.Claims), m.Result, len(want))
+	}
+	for i, e := range m.Claims {
+		if e.Depth != want[i].Depth || e.MaxNodes != want[i].MaxNodes {
+			return fmt.Errorf("claim %d is %q, but the result it names (%s) rests on %q", i+1, Claim{Depth: e.Depth, MaxNodes: e.MaxNodes}, m.Result, want[i])
+		}
+		for _, name := range []string{e.CNF, e.Proof} {
+			if !filepath.IsLocal(name) {
+				return fmt.Errorf("claim %d: %s is not a file in the folder", i+1, name)
+			}
+		}
+	}
+	return nil
 }

@@ -222,3 +222,65 @@ func TestCertifyPreconditions(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyBinds: a certificate folder is bound to the result it names.
+// verify lists the claims and finds the data file beside the folder from
+// any working directory; it rejects a folder whose claims, edited in the
+// manifest, no longer prove that result (or none at all), and one that
+// names a file outside it. Before, a folder without its size claim was
+// accepted, a file outside the folder read, and the data path taken from
+// the working directory.
+func TestVerifyBinds(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"mixed.csv": mixedCSV})
+	mustRun(t, dir, "", "--engine", "dp", "learn", "--certify", "cert", "mixed.csv")
+	good := filepath.Join(dir, "cert")
+	r := mustRun(t, t.TempDir(), "", "verify", good)
+	want := good + ": depth 2 and 7 nodes optimal: 2 claims, every proof accepted\n" +
+		"  claim1.cnf: no tree of depth 1 classifies the rows\n" +
+		"  claim2.cnf: no tree of depth 2 with at most 5 nodes classifies the rows\n"
+	if r.stdout != want {
+		t.Errorf("verify printed %q, want %q", r.stdout, want)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(m map[string]any)
+		want string
+	}{
+		{"size claim removed", func(m map[string]any) { m["claims"] = m["claims"].([]any)[:1] }, "1 claims, but the result it names (depth 2 and 7 nodes optimal) rests on 2"},
+		{"no claims", func(m map[string]any) { m["claims"] = nil }, "0 claims"},
+		{"no claims for depth 0", func(m map[string]any) { m["claims"], m["mode"], m["depth"] = nil, "depth", 0 }, "no claims, yet the rows"},
+		{"nodes changed", func(m map[string]any) { m["nodes"] = 5 }, `claim 2 is "no tree of depth 2 with at most 5 nodes classifies the rows", but`},
+		{"no mode", func(m map[string]any) { delete(m, "mode") }, "unknown mode"},
+		{"cnf outside", func(m map[string]any) { m["claims"].([]any)[0].(map[string]any)["cnf"] = "../other/claim1.cnf" }, "../other/claim1.cnf is not a file in the folder"},
+		{"proof outside", func(m map[string]any) { m["claims"].([]any)[1].(map[string]any)["proof"] = "/tmp/claim2.drat" }, "/tmp/claim2.drat is not a file in the folder"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cert := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
+			copyDir(t, good, cert)
+			path := filepath.Join(cert, "manifest.json")
+			raw, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m map[string]any
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			c.edit(m)
+			if raw, err = json.Marshal(m); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := run(t, dir, "", "verify", cert)
+			if r.code != 1 || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 || r.stdout != "" {
+				t.Errorf("exit %d, stderr %q; want 1 and one line containing %q", r.code, r.stderr, c.want)
+			}
+		})
+	}
+}

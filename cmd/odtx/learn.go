@@ -96,7 +96,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		certified := false
 		if stopped == nil {
 			var m *certify.Manifest
-			m, stopped = certifyResult(ctx, cmd, dir, ds, res)
+			m, stopped = certifyResult(ctx, cmd, dir, ds, res, mode)
 			if m == nil {
 				return stopped
 			}
@@ -148,26 +148,23 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) str
 		res.Root.Depth(), res.Root.Nodes(), what, proof, engine, res.Stats.Seconds)
 }
 
-// certifyResult writes into dir the certificate of res's optimality
-// claims: no consistent tree one level shallower and, in size mode, none
-// as deep with fewer nodes, over the rows the search used. It returns the
+// certifyResult writes into dir the certificate of res's optimality in
+// mode: no consistent tree one level shallower and, in size mode, none as
+// deep with fewer nodes, over the rows the search used. It returns the
 // manifest, if written, with an error when a claim is not proven: a claim
 // the prover refutes is an error (exit code 1), as the search rested on a
 // wrong answer; one left unproven makes the run not certified, with exit
 // code 2.
-func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result) (*certify.Manifest, error) {
+func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result, mode orchestrate.Mode) (*certify.Manifest, error) {
 	opt, err := dataOptions(cmd)
 	if err != nil {
 		return nil, err
 	}
-	var claims []certify.Claim
-	if k := res.Root.Depth(); k > 0 {
-		claims = append(claims, certify.Claim{Depth: k - 1, Examples: res.Used})
+	r := certify.Result{Mode: mode.String(), Depth: res.Root.Depth()}
+	if mode == orchestrate.Size {
+		r.Nodes = res.Root.Nodes()
 	}
-	if n := res.Root.Nodes(); res.MinNodes > 0 && n > 1 {
-		claims = append(claims, certify.Claim{Depth: res.Root.Depth(), MaxNodes: n - 2, Examples: res.Used})
-	}
-	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, claims)
+	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, r, res.Used)
 	if err != nil {
 		return nil, interrupted(ctx, err)
 	}

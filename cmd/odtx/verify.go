@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/urfave/cli/v3"
@@ -28,6 +29,11 @@ func verify(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
-	_, err = fmt.Fprintf(os.Stdout, "%s: %d claims, every proof accepted\n", cmd.Args().Get(0), len(m.Claims))
+	var out strings.Builder
+	fmt.Fprintf(&out, "%s: %s: %d claims, every proof accepted\n", cmd.Args().Get(0), m.Result, len(m.Claims))
+	for _, e := range m.Claims {
+		fmt.Fprintf(&out, "  %s: %s\n", e.CNF, e.Claim)
+	}
+	_, err = os.Stdout.WriteString(out.String())
 	return err
 }
