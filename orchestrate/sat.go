@@ -14,7 +14,7 @@ import (
 func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options, floor int) (*Result, error) {
 	start := time.Now()
 	sopt := sat.Options{NewSolver: opt.NewSolver, Solver: opt.Solver, Batch: opt.Batch, Probes: opt.Probes,
-		Stagger: opt.Stagger, Floor: floor}
+		Stagger: opt.Stagger, Floor: floor, DepthOnly: opt.Mode == Depth}
 	if opt.Progress != nil {
 		sopt.Progress = func(p sat.Progress) {
 			opt.Progress(Progress{Engine: SAT, Depth: p.Depth, MaxLeaves: p.MaxLeaves, Examples: p.Examples, Calls: p.Calls, Elapsed: p.Elapsed})

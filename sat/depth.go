@@ -54,6 +54,10 @@ type depthSearch struct {
 	best     *probe
 	failure  error
 	wide     bool // Stagger has passed: up to Probes probes run at once
+	// settled is set, with Options.DepthOnly, once the tree in hand meets
+	// the proven bound: the probes in flight are cancelled, their answers
+	// moot.
+	settled bool
 }
 
 // minDepth runs a depthSearch from the lower bound in s.depthLB, and returns the
@@ -97,7 +101,7 @@ func (d *depthSearch) run(ctx context.Context) (*probe, error) {
 			d.best.close()
 		}
 		return nil, d.failure
-	case d.best == nil:
+	case d.best == nil && !d.settled:
 		// Every other way ends in a tree or a failure: the floor the
 		// search was given lies above the tree in hand.
 		return nil, fmt.Errorf("the lower bound, depth %d, is above a consistent tree of depth %d", d.s.depthLB, d.s.depthInHand())
@@ -110,11 +114,17 @@ func (d *depthSearch) run(ctx context.Context) (*probe, error) {
 // can do better, and without that bound a solver that wrongly answers UNSAT
 // would be probed ever deeper, on ever larger formulas.
 func (d *depthSearch) startAll(ctx context.Context) {
+	if d.s.opt.DepthOnly && !d.settled && d.s.optimumInHand() {
+		d.settled = true
+		for _, cancel := range d.inFlight {
+			cancel()
+		}
+	}
 	limit := 1
 	if d.wide {
 		limit = max(d.s.opt.Probes, 1)
 	}
-	for d.best == nil && d.failure == nil && d.next <= d.s.depthInHand() && len(d.inFlight) < limit {
+	for d.best == nil && d.failure == nil && !d.settled && d.next <= d.s.depthInHand() && len(d.inFlight) < limit {
 		k := d.next
 		d.next++
 		pctx, cancel := context.WithCancel(ctx)
@@ -144,8 +154,8 @@ func (d *depthSearch) take(a answer) {
 		if err := d.s.refute(a.k); err != nil {
 			d.fail(err)
 		}
-	case d.deeperThanBest(a.k):
-		// cancelled for a shallower tree; its answer no longer matters
+	case d.deeperThanBest(a.k) || d.settled:
+		// cancelled for a tree in hand; its answer no longer matters
 	case a.err != nil:
 		d.fail(a.err)
 	default: // a tree, shallower than any before

@@ -40,6 +40,10 @@ type Options struct {
 	// Floor is a depth no consistent tree is known to be shallower than,
 	// proven elsewhere: the search starts there.
 	Floor int
+	// DepthOnly says that MinLeaves will not be called: MinDepth then
+	// stops as soon as the tree in hand meets the proven bound, with no
+	// depth's formula settled.
+	DepthOnly bool
 }
 
 // Progress is the state of a search after a solver call.
@@ -78,6 +82,12 @@ type Search struct {
 	best    *tree.Node // best tree so far, as the solver gave it
 	depthLB int        // no consistent tree is shallower
 	refuted int        // the deepest depth the solver answered UNSAT for, or -1
+	// greedy and known are the tree and the depth bound the search starts
+	// from. The greedy tree, which no solver call found, is taken as
+	// optimal only at a bound known without the solver, so that a solver
+	// that wrongly answers UNSAT is still caught at the greedy tree's depth.
+	greedy *tree.Node
+	known  int
 }
 
 // New prepares a search over the examples of ds, starting from the greedy
@@ -98,6 +108,7 @@ func New(ds *dataset.Dataset, opt Options) (*Search, error) {
 	}
 	// A tree of depth k has at most 2^k leaves, one class each.
 	s.depthLB = max(opt.Floor, bits.Len(uint(presentClasses(ds)-1)))
+	s.greedy, s.known = s.best, s.depthLB
 	return s, nil
 }
 
@@ -257,6 +268,15 @@ func (s *Search) wrongUnsat(query, have string) error {
 		name = "solver " + s.opt.Solver
 	}
 	return fmt.Errorf("%s answered UNSAT (no tree of %s), but a consistent tree of %s is in hand: the solver is wrong", name, query, have)
+}
+
+// optimumInHand reports whether the tree in hand is as shallow as the
+// proven bound.
+func (s *Search) optimumInHand() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.best.Depth()
+	return d <= s.depthLB && (s.best != s.greedy || d <= s.known)
 }
 
 // depthInHand is the depth of the best tree so far: no probe deeper can

@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +43,32 @@ func TestEngineChoice(t *testing.T) {
 	r := run(t, t.TempDir(), "", "--engine", "dp", "learn", "--trace", "t.icnf", appendix)
 	if r.code != 1 || r.stdout != "" || r.stderr != "odtx: --trace records SAT solver calls, and the dp engine makes none\n" {
 		t.Errorf("dp with a trace: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestSATOptimumInHand: with as many classes as rows, no tree is shallower
+// than the class count allows, and the SAT engine in depth mode stops as
+// soon as it holds a tree that deep: optimal, exit 0. Before, it went on
+// adding rows to its formula until the time limit, then said "optimal":
+// false with exit 2.
+func TestSATOptimumInHand(t *testing.T) {
+	var csv strings.Builder
+	csv.WriteString("a,b,c,d,e,label\n")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 { // 300 classes: depth 9 at least
+		fmt.Fprintf(&csv, "%d,%d,%d,%d,%d,c%d\n", rng.IntN(1000), rng.IntN(1000), rng.IntN(1000), rng.IntN(1000), rng.IntN(1000), i)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"classes.csv": csv.String()})
+	r := run(t, dir, "", "-q", "--engine", "sat", "--timeout", "30s", "learn", "--mode", "depth", "--format", "json", "classes.csv")
+	var doc struct {
+		Depth   int
+		Optimal bool
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("exit %d, stderr %q: %v", r.code, r.stderr, err)
+	}
+	if r.code != 0 || doc.Depth != 9 || !doc.Optimal {
+		t.Errorf("exit %d, depth %d, optimal %v, stderr %q; want 0, 9, true", r.code, doc.Depth, doc.Optimal, r.stderr)
 	}
 }
