@@ -3,6 +3,7 @@ package dp
 import (
 	"context"
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/odtx/odtx/tree"
 )
@@ -10,11 +11,13 @@ import (
 // recursion is the state of the depth-first searches over sets of examples:
 // the cache, one scratch level per depth of recursion, and the stop signal.
 type recursion struct {
-	x       *examples
-	cache   *cache
-	levels  []*level
-	ctx     context.Context
-	ticks   int
+	x      *examples
+	cache  *cache
+	levels []*level
+	ctx    context.Context
+	// halt is set once ctx ends (it may stay set from a context before):
+	// a load cheap enough for every call and the long loops of a view.
+	halt    atomic.Bool
 	stopped bool
 }
 
@@ -31,12 +34,18 @@ func (r *recursion) level(i int) *level {
 	return r.levels[i]
 }
 
-// stop reports whether the search must stop, looking at the context now
-// and then: it is checked on every call, and a select costs more than the
-// work of a small call.
+// watch makes the searches stop once ctx ends, and returns the function
+// that stops watching.
+func (r *recursion) watch(ctx context.Context) func() bool {
+	r.ctx = ctx
+	return context.AfterFunc(ctx, func() { r.halt.Store(true) })
+}
+
+// stop reports whether the search must stop. It is checked on every call,
+// where a look at the context itself would cost more than a small call's
+// work.
 func (r *recursion) stop() bool {
-	r.ticks++
-	if r.ticks%1024 == 0 && r.ctx.Err() != nil {
+	if !r.stopped && r.halt.Load() && r.ctx.Err() != nil {
 		r.stopped = true
 	}
 	return r.stopped
@@ -56,6 +65,7 @@ func (r *recursion) pure(set []int32) (int, bool) {
 // view loads set into the view of recursion level i.
 func (r *recursion) view(i int, set []int32) *view {
 	v := &r.level(i).v
+	v.halt = &r.halt
 	v.load(r.x, set)
 	return v
 }
@@ -64,7 +74,7 @@ func (r *recursion) view(i int, set []int32) *view {
 // exact with a tree t. Bounds only rise, and nothing is recorded once the
 // search is stopped, when the calls below may have been cut short.
 func (r *recursion) storeDepth(set []int32, e *entry, lb int, t *tree.Node) {
-	if r.stopped {
+	if r.stop() {
 		return
 	}
 	if e == nil {
@@ -80,7 +90,7 @@ func (r *recursion) storeDepth(set []int32, e *entry, lb int, t *tree.Node) {
 
 // storeLeaves is storeDepth for the leaves of trees of depth d or less.
 func (r *recursion) storeLeaves(set []int32, e *entry, d, lb int, t *tree.Node) {
-	if r.stopped {
+	if r.stop() {
 		return
 	}
 	if e == nil {

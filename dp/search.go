@@ -129,14 +129,14 @@ var errContradiction = errors.New("the data contradicts itself: no consistent tr
 // When ctx ends first it returns ctx's error, with DepthBound what was
 // proven.
 func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
-	s.r.ctx = ctx
+	defer s.r.watch(ctx)()
 	for {
 		if s.r.stopped = ctx.Err() != nil; s.r.stopped {
 			return nil, ctx.Err()
 		}
 		d, t := s.r.depth(s.set, s.r.know(s.set, 0), s.depthLB+1, 0)
 		s.round(s.depthLB, 0)
-		if s.r.stopped {
+		if s.r.stop() {
 			return nil, ctx.Err()
 		}
 		if t == nil {
@@ -158,7 +158,7 @@ func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
 // ends first it returns the best tree found, with ctx's error, and
 // LeafBound(d) says what was proven.
 func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.Node, error) {
-	s.r.ctx = ctx
+	defer s.r.watch(ctx)()
 	if s.leafAt != d {
 		s.leafAt, s.leafLB = d, max(s.leafLB, 1)
 		if d == s.depthLB {
@@ -174,7 +174,7 @@ func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.
 		}
 		l, t := s.r.leaves(s.set, s.r.know(s.set, 0), d, best.Leaves(), 0)
 		s.round(d, best.Leaves()-1)
-		if s.r.stopped {
+		if s.r.stop() {
 			return best, ctx.Err()
 		}
 		s.leafLB = max(s.leafLB, min(l, best.Leaves()))

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 
 	"github.com/odtx/odtx/tree"
 )
@@ -27,6 +28,9 @@ type view struct {
 	keys       []keyed
 	slots      []int32 // a hash table of kept features, plus one; 0 is empty
 	hashes     []uint64
+	// halt, once set, cuts short the loops that take long on a wide
+	// view; the recursion then stores nothing of what they return.
+	halt *atomic.Bool
 }
 
 // keyed is a feature with the score of the split it makes and the
@@ -212,6 +216,9 @@ func (v *view) stump(s []uint64) (int, *tree.Node) {
 func (v *view) depthTwo(any bool) (int, *tree.Node) {
 	best, bestTree := infinity, (*tree.Node)(nil)
 	for _, f := range v.feats {
+		if v.halt.Load() {
+			break // a stump per feature: over thousands, seconds
+		}
 		col := v.col(f)
 		and(v.a, v.all, col)
 		andNot(v.b, v.all, col)

@@ -21,6 +21,11 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 			opt.Progress(Progress{Engine: DP, Depth: p.Depth, MaxLeaves: p.MaxLeaves, Examples: p.Examples, Calls: p.Rounds, Elapsed: p.Elapsed})
 		}
 	}
+	// The greedy tree is what a search stopped early gives. Grown only
+	// then, it would overrun the time limit by as long as it takes, a
+	// second on thousands of features, so it grows beside the search.
+	fallback := make(chan *tree.Node, 1)
+	go func() { fallback <- greedy.Tree(ds) }()
 	s := dp.New(ds, dopt)
 	res := &Result{Engine: DP}
 	finish := func(err error) (*Result, error) {
@@ -38,7 +43,7 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	}
 	root, err := s.MinDepth(ctx)
 	if err != nil {
-		res.Root = greedy.Tree(ds)
+		res.Root = <-fallback
 		return finish(err)
 	}
 	res.Root = root

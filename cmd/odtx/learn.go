@@ -53,16 +53,18 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 	}
-	ds, tbl, err := loadData(ctx, cmd)
-	if err != nil {
-		return interrupted(ctx, err)
-	}
 	e, err := engine(cmd)
 	if err != nil {
 		return err
 	}
+	// The time limit counts from the start: reading a pipe that stays open
+	// takes as long as the writer likes.
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
+	ds, tbl, err := loadData(ctx, cmd)
+	if err != nil {
+		return interrupted(ctx, err)
+	}
 	res, stopped := runLearn(ctx, cmd, ds, e, mode, budget)
 	if res == nil {
 		return stopped
@@ -213,7 +215,7 @@ func provenBound(m *certify.Manifest) tree.Bound {
 }
 
 // loadData reads the one data file argument as the data flags say, until
-// ctx ends.
+// ctx ends; its time limit ending first asks for exit code 2.
 func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
@@ -223,7 +225,14 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 	if err != nil {
 		return nil, nil, err
 	}
-	return dataset.Load(ctx, path, opt)
+	ds, tbl, err := dataset.Load(ctx, path, opt)
+	if errors.Is(err, context.DeadlineExceeded) {
+		if path == "-" {
+			path = "stdin"
+		}
+		return nil, nil, exitError{code: 2, err: fmt.Errorf("time limit %v reached while reading %s", cmd.Duration(flagTimeout), path)}
+	}
+	return ds, tbl, err
 }
 
 // runLearn runs the search on engine e with the global flags: solver, jobs,

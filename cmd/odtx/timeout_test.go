@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -78,5 +81,32 @@ func TestTimeoutDP(t *testing.T) {
 	// Six classes need depth 3 at least.
 	if doc.Optimal || doc.Bound == nil || doc.Bound.Depth < 3 || doc.Bound.Depth > doc.Depth {
 		t.Errorf("optimal %v, depth %d, bound %+v; want not optimal, 3 <= bound <= depth", doc.Optimal, doc.Depth, doc.Bound)
+	}
+}
+
+// TestTimeoutReading: the time limit counts while the data is read, so a
+// pipe that stays open after a few rows does not hold learn past it: it
+// exits 2 with one line, while the writer still holds the pipe. Before, the
+// limit started only once the data was read, at the pipe's end.
+func TestTimeoutReading(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	cmd := exec.Command(odtx, "--timeout", "1s", "learn", "-")
+	cmd.Stdin = r
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if _, err := w.WriteString("a,b,label\n1,2,x\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitExit(t, cmd) // the pipe is open until this test returns
+	if code := cmd.ProcessState.ExitCode(); code != 2 || stderr.String() != "odtx: time limit 1s reached while reading stdin\n" || stdout.Len() > 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and one line", code, stderr.String(), stdout.String())
 	}
 }
