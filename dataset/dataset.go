@@ -59,6 +59,7 @@ type Dataset struct {
 	Label    string    // label column name
 	Classes  []string  // class names, sorted numerically if all are numbers
 	Features []Feature // the tests, column by column in header order
+	Split    Split     // how the columns became Features
 	Examples []Example // distinct examples in file order
 	// Relabelled lists, with the Majority option, the records whose label
 	// is not their group's: every tree gets each of them wrong, and a tree
@@ -121,7 +122,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 			}
 		}
 	}
-	ds := &Dataset{Name: t.Name, Label: t.Header[label]}
+	ds := &Dataset{Name: t.Name, Label: t.Header[label], Split: opt.Split}
 	var cols []column
 	for c := range t.Header {
 		if c != label {
@@ -454,11 +455,12 @@ func numbers(values []string) ([]float64, bool) {
 	return nums, true
 }
 
-// sortValues returns the strings in values sorted, and the position of each
-// among them. They sort numerically if every one is a number, so that "2"
-// comes before "10", else lexicographically. Numeric ties such as "5.9" and
-// "5.90" fall back to the strings, which keeps the order total and so the
-// output deterministic.
+// sortValues returns the distinct values in values sorted, and the
+// position of each string among them. They sort numerically if every one
+// is a number, so that "2" comes before "10", else lexicographically.
+// Numbers of one value, such as "5.9" and "5.90", are one value, as Holds
+// and predict compare them; the first string in order, the strings
+// breaking numeric ties, stands for them.
 func sortValues(values []string) ([]string, []int32) {
 	perm := make([]int32, len(values))
 	for i := range perm {
@@ -471,11 +473,20 @@ func sortValues(values []string) ([]string, []int32) {
 	} else {
 		slices.SortFunc(perm, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
 	}
-	sorted := make([]string, len(values))
+	var sorted []string
 	rank := make([]int32, len(values))
-	for i, k := range perm {
-		sorted[i] = values[k]
-		rank[k] = int32(i)
+	same := make(map[float64]int32) // by number: its position
+	for _, k := range perm {
+		v, ok := number(values[k])
+		if i, seen := same[v+0]; ok && seen { // +0: -0 is 0
+			rank[k] = i
+			continue
+		}
+		rank[k] = int32(len(sorted))
+		if ok {
+			same[v+0] = rank[k]
+		}
+		sorted = append(sorted, values[k])
 	}
 	return sorted, rank
 }

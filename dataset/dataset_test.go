@@ -85,7 +85,9 @@ func TestBinarizeFeatures(t *testing.T) {
 		{"NaN as a class", "A,y\n1,NaN\n2,inf\n", Options{},
 			[]string{"A <= 1"}, []string{"NaN", "inf"}},
 		{"equality split on numbers", "A,y\n10,0\n2,1\n2.0,1\n-1,0\n", Options{Split: Equality},
-			[]string{"A == -1", "A == 2", "A == 2.0", "A == 10"}, []string{"0", "1"}},
+			[]string{"A == -1", "A == 2", "A == 10"}, []string{"0", "1"}},
+		{"labels by value", "A,y\n1,1\n2,1.0\n3,2\n", Options{},
+			[]string{"A <= 1", "A <= 2"}, []string{"1", "2"}},
 		{"columns in header order", "B,A,y\n1,1,0\n2,2,1\n3,1,0\n", Options{},
 			[]string{"B <= 1", "B <= 2", "A <= 1"}, []string{"0", "1"}},
 		{"numeric classes sort numerically", "A,y\n1,10\n2,2\n3,1.5\n", Options{},
@@ -198,7 +200,8 @@ func TestFeatureHolds(t *testing.T) {
 		{le, "x", false, `column "A": "x" is not a number`},
 		{le, "NaN", false, `column "A": "NaN" is not a number`},
 		{eq, "3", true, ""},
-		{eq, "3.0", false, ""}, // categories compare as strings
+		{eq, "3.0", true, ""}, // numbers compare by value
+		{eq, "03", true, ""},
 		{eq, "x", false, ""},
 		{Feature{Column: "A", Op: ">"}, "1", false, `column "A": unknown operator ">"`},
 	}

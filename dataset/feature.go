@@ -43,7 +43,13 @@ func (f Feature) Holds(raw string) (bool, error) {
 		}
 		return v <= f.Threshold, nil
 	case Equal:
-		return raw == f.Value, nil
+		// Numbers by value, as Binarize groups them: 2.0 is 2.
+		if raw == f.Value {
+			return true, nil
+		}
+		x, okx := number(raw)
+		y, oky := number(f.Value)
+		return okx && oky && x == y, nil
 	}
 	return false, fmt.Errorf("column %q: unknown operator %q", f.Column, f.Op)
 }

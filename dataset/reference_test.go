@@ -151,7 +151,7 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 			}
 			continue
 		}
-		vals, ranks := refRank(raw, refOrder(raw))
+		vals, ranks := refRank(refSameValue(raw), refOrder(raw))
 		if len(vals) == 2 {
 			vals = vals[:1]
 		}
@@ -168,9 +168,9 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 		return true
 	})
 	labels := values(label)
-	ds := &Dataset{Name: t.Name, Label: t.Header[label]}
+	ds := &Dataset{Name: t.Name, Label: t.Header[label], Split: opt.Split}
 	var class []int
-	ds.Classes, class = refRank(labels, refOrder(labels))
+	ds.Classes, class = refRank(refSameValue(labels), refOrder(labels))
 	for _, x := range tests {
 		ds.Features = append(ds.Features, x.Feature)
 	}
@@ -235,6 +235,26 @@ func refOrder(raw []string) func(a, b string) int {
 		y, _ := number(b)
 		return cmp.Or(cmp.Compare(x, y), strings.Compare(a, b))
 	}
+}
+
+// refSameValue returns raw with each number written as the first, in
+// refOrder, of the strings of its value: numbers of one value are one.
+func refSameValue(raw []string) []string {
+	sorted := slices.Clone(raw)
+	slices.SortFunc(sorted, refOrder(raw))
+	first := make(map[float64]string)
+	for _, s := range sorted {
+		if v, ok := number(s); ok && first[v+0] == "" {
+			first[v+0] = s
+		}
+	}
+	out := slices.Clone(raw)
+	for i, s := range raw {
+		if v, ok := number(s); ok {
+			out[i] = first[v+0]
+		}
+	}
+	return out
 }
 
 func refRank[K comparable](keys []K, compare func(a, b K) int) ([]K, []int) {

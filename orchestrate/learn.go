@@ -136,7 +136,7 @@ type Result struct {
 // error rather than as a wrong tree. It leaves at each leaf the class
 // counts of the rows that reach it.
 func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tree, error) {
-	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes}
+	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes, Split: ds.Split}
 	if r.Mode == Errors {
 		wrong, err := t.Score(tbl)
 		switch {

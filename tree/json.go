@@ -103,13 +103,16 @@ type document struct {
 	Bound     *Bound `json:"lower_bound,omitempty"`
 	// TrainingErrors is written in the "errors" mode and with relabelled
 	// rows, ErrorLines with relabelled rows only.
-	TrainingErrors *int      `json:"training_errors,omitempty"`
-	Objective      *float64  `json:"objective,omitempty"`
-	ErrorLines     []int     `json:"error_lines,omitempty"`
-	Label          string    `json:"label"`
-	Classes        []string  `json:"classes"`
-	Stats          *Stats    `json:"stats,omitempty"`
-	Root           *jsonNode `json:"root"`
+	TrainingErrors *int     `json:"training_errors,omitempty"`
+	Objective      *float64 `json:"objective,omitempty"`
+	ErrorLines     []int    `json:"error_lines,omitempty"`
+	Label          string   `json:"label"`
+	Classes        []string `json:"classes"`
+	// Split is "threshold" or "eq"; absent in files from before it was
+	// written, all of them threshold.
+	Split string    `json:"split,omitempty"`
+	Stats *Stats    `json:"stats,omitempty"`
+	Root  *jsonNode `json:"root"`
 }
 
 type jsonNode struct {
@@ -138,6 +141,7 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Bound:     bound(meta),
 		Label:     t.Label,
 		Classes:   t.Classes,
+		Split:     t.Split.String(),
 		Stats:     &meta.Stats,
 		Root:      t.jsonNode(t.Root),
 
@@ -204,6 +208,12 @@ func ReadJSON(r io.Reader) (*Tree, error) {
 		return nil, fmt.Errorf("decode tree: no root")
 	}
 	t := &Tree{Label: doc.Label, Classes: doc.Classes}
+	if doc.Split != "" {
+		var err error
+		if t.Split, err = dataset.ParseSplit(doc.Split); err != nil {
+			return nil, fmt.Errorf("decode tree: %w", err)
+		}
+	}
 	root, err := t.fromJSON(doc.Root)
 	if err != nil {
 		return nil, fmt.Errorf("decode tree: %w", err)

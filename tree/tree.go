@@ -71,6 +71,9 @@ type Tree struct {
 	Features []dataset.Feature
 	Label    string   // name of the label column
 	Classes  []string // class names
+	// Split is how the features were made from the columns, which predict
+	// needs to binarize new rows alike.
+	Split dataset.Split
 }
 
 // Beats reports whether n is a better tree than m by the order every

@@ -502,7 +502,7 @@ func keys(m map[string]any) []string {
 // consistency of its counts with its tree, and returns the tree's shape.
 func checkDoc(t *testing.T, doc map[string]any, mode, label string, classes []any, columns []string) shape {
 	t.Helper()
-	want := []string{"branching_nodes", "classes", "depth", "engine", "label", "leaves", "mode", "nodes", "optimal", "proven_by", "root", "stats"}
+	want := []string{"branching_nodes", "classes", "depth", "engine", "label", "leaves", "mode", "nodes", "optimal", "proven_by", "root", "split", "stats"}
 	if got := keys(doc); !slices.Equal(got, want) {
 		t.Fatalf("keys %q, want %q", got, want)
 	}

@@ -71,7 +71,7 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	}
 	fmt.Fprintf(os.Stderr, "accuracy: %.1f%% (%d/%d)\n", 100*float64(right)/float64(len(got)), right, len(got))
 	if majority {
-		ds, err := tbl.Binarize(dataset.Options{Label: t.Label, Conflicts: dataset.Majority})
+		ds, err := tbl.Binarize(dataset.Options{Label: t.Label, Split: t.Split, Conflicts: dataset.Majority})
 		if err != nil {
 			return err
 		}
