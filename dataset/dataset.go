@@ -301,6 +301,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 				case conflicts != Refuse:
 					dups = append(dups, duplicate{example: i, record: r, class: cl})
 				case ex.Class != cl:
+					if err := t.imprecise(slices.Index(t.Lines, ex.Line), r, label); err != nil {
+						return err
+					}
 					return fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
 						t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[cl])
 				}
@@ -369,6 +372,25 @@ func (t *Table) count(ds *Dataset, dups []duplicate, class []int32, labels dict,
 	for i := range ds.Examples {
 		ds.Examples[i].Class = majority(ds.Examples[i].Counts, first)
 	}
+}
+
+// imprecise returns the error for records a and b, which binarize alike,
+// where a column holds numbers in them that differ as written but not as
+// float64 values, such as 18-digit identifiers, or nil.
+func (t *Table) imprecise(a, b, label int) error {
+	for c := range t.Header {
+		x, y := t.Records[a][c], t.Records[b][c]
+		if c == label || SameValue(x, y) {
+			continue
+		}
+		if u, ok := number(x); ok {
+			if v, ok := number(y); ok && u == v {
+				return fmt.Errorf("%s: lines %d and %d differ only in column %q, whose %s and %s are beyond the precision of a float64, which makes them one number: --split eq tells them apart",
+					t.Name, t.Lines[a], t.Lines[b], t.Header[c], x, y)
+			}
+		}
+	}
+	return nil
 }
 
 // firstRecords returns, for each class, the first record labelled so.
@@ -458,8 +480,8 @@ func numbers(values []string) ([]float64, bool) {
 // sortValues returns the distinct values in values sorted, and the
 // position of each string among them. They sort numerically if every one
 // is a number, so that "2" comes before "10", else lexicographically.
-// Numbers of one value, such as "5.9" and "5.90", are one value, as Holds
-// and predict compare them; the first string in order, the strings
+// Numbers of one value, such as "5.9" and "5.90", are one value (byValue),
+// as Holds compares them; the first string in order, the strings
 // breaking numeric ties, stands for them.
 func sortValues(values []string) ([]string, []int32) {
 	perm := make([]int32, len(values))
@@ -477,14 +499,14 @@ func sortValues(values []string) ([]string, []int32) {
 	rank := make([]int32, len(values))
 	same := make(map[float64]int32) // by number: its position
 	for _, k := range perm {
-		v, ok := number(values[k])
-		if i, seen := same[v+0]; ok && seen { // +0: -0 is 0
+		v, ok := byValue(values[k])
+		if i, seen := same[v]; ok && seen {
 			rank[k] = i
 			continue
 		}
 		rank[k] = int32(len(sorted))
 		if ok {
-			same[v+0] = rank[k]
+			same[v] = rank[k]
 		}
 		sorted = append(sorted, values[k])
 	}

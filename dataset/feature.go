@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Op is the comparison of a Feature.
@@ -43,13 +44,7 @@ func (f Feature) Holds(raw string) (bool, error) {
 		}
 		return v <= f.Threshold, nil
 	case Equal:
-		// Numbers by value, as Binarize groups them: 2.0 is 2.
-		if raw == f.Value {
-			return true, nil
-		}
-		x, okx := number(raw)
-		y, oky := number(f.Value)
-		return okx && oky && x == y, nil
+		return SameValue(raw, f.Value), nil
 	}
 	return false, fmt.Errorf("column %q: unknown operator %q", f.Column, f.Op)
 }
@@ -60,4 +55,37 @@ func (f Feature) Holds(raw string) (bool, error) {
 func number(s string) (float64, bool) {
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil && !math.IsNaN(v)
+}
+
+// SameValue reports whether a and b are one value: the same string, or
+// numbers of one value (2, 2.0 and 02), as Binarize groups them into one
+// class or category and Holds compares them.
+func SameValue(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, okx := byValue(a)
+	y, oky := byValue(b)
+	return okx && oky && x == y
+}
+
+// byValue returns the number s stands for, where numbers compare by value:
+// where s is written with at most 15 significant digits, as many as a
+// float64 keeps of every number, so that two such strings of one float64
+// are one number ("2", "2.0", "02"). Longer ones, such as 18-digit
+// identifiers, compare as written.
+func byValue(s string) (float64, bool) {
+	v, ok := number(s)
+	if !ok {
+		return 0, false
+	}
+	m := s
+	if i := strings.IndexAny(m, "eE"); i >= 0 {
+		m = m[:i]
+	}
+	m = strings.TrimLeft(m, "+-")
+	if i := strings.IndexByte(m, '.'); i >= 0 {
+		m = m[:i] + strings.TrimRight(m[i+1:], "0")
+	}
+	return v + 0, len(strings.TrimLeft(m, "0")) <= 15 // +0: -0 is 0
 }

@@ -244,14 +244,14 @@ func refSameValue(raw []string) []string {
 	slices.SortFunc(sorted, refOrder(raw))
 	first := make(map[float64]string)
 	for _, s := range sorted {
-		if v, ok := number(s); ok && first[v+0] == "" {
-			first[v+0] = s
+		if v, ok := byValue(s); ok && first[v] == "" {
+			first[v] = s
 		}
 	}
 	out := slices.Clone(raw)
 	for i, s := range raw {
-		if v, ok := number(s); ok {
-			out[i] = first[v+0]
+		if v, ok := byValue(s); ok {
+			out[i] = first[v]
 		}
 	}
 	return out

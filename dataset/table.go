@@ -564,6 +564,8 @@ func checkHeader(name string, hline int, header []string) error {
 			return fmt.Errorf("%s:%d: column %d of the header %s", name, hline, i+1, notUTF8)
 		case h == "":
 			return fmt.Errorf("%s:%d: column %d of the header has no name", name, hline, i+1)
+		case strings.ContainsRune(h, '\r'):
+			return fmt.Errorf("%s:%d: the header runs on past a carriage return: lines that end in CR alone (old Mac files) are not read as lines; convert them to LF (tr '\\r' '\\n')", name, hline)
 		case seen[h]:
 			return fmt.Errorf("%s: column %q appears twice in the header", name, h)
 		}

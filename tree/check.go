@@ -3,7 +3,6 @@ package tree
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/odtx/odtx/dataset"
 )
@@ -108,7 +107,7 @@ func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 		if !ok {
 			want = label
 		}
-		if !sameClass(want, got) {
+		if !dataset.SameValue(want, got) {
 			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got, want)
 		}
 		return nil
@@ -121,7 +120,7 @@ func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 func (t *Tree) Score(tbl *dataset.Table) (int, error) {
 	wrong := 0
 	err := t.score(tbl, func(_ int, label, got string) error {
-		if !sameClass(label, got) {
+		if !dataset.SameValue(label, got) {
 			wrong++
 		}
 		return nil
@@ -149,7 +148,7 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 		}
 		c, ok := index[rec[label]]
 		if !ok {
-			c = slices.IndexFunc(t.Classes, func(class string) bool { return sameClass(rec[label], class) })
+			c = slices.IndexFunc(t.Classes, func(class string) bool { return dataset.SameValue(rec[label], class) })
 			index[rec[label]] = c
 		}
 		if c >= 0 {
@@ -179,25 +178,9 @@ func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
 	}
 	right := 0
 	for r, rec := range tbl.Records {
-		if sameClass(rec[label], predicted[r]) {
+		if dataset.SameValue(rec[label], predicted[r]) {
 			right++
 		}
 	}
 	return right, nil
-}
-
-// sameClass reports whether label, a record's, names class: as a string,
-// or as a number of the same value, since files that hold the same data,
-// such as the train and test splits of a dataset, often write numbers
-// differently.
-func sameClass(label, class string) bool {
-	if label == class {
-		return true
-	}
-	x, err := strconv.ParseFloat(label, 64)
-	if err != nil {
-		return false
-	}
-	y, err := strconv.ParseFloat(class, 64)
-	return err == nil && x == y
 }

@@ -43,3 +43,26 @@ func TestOneMeaning(t *testing.T) {
 		t.Errorf("split %q (%v), want eq", doc.Split, err)
 	}
 }
+
+// TestReadableErrors: two 18-digit identifiers that float64 cannot tell
+// apart are named as such, with the way out, and --split eq learns from
+// them; a file whose lines end in CR alone is named so. Before, learn said
+// the lines have the same features, and that the file has no data rows.
+func TestReadableErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"id.csv": "id,label\n123456789012345678,a\n123456789012345679,b\n",
+		"cr.csv": "a,b,label\r1,2,x\r3,4,y\r",
+	})
+	for _, c := range []struct{ file, want string }{
+		{"id.csv", `odtx: id.csv: lines 2 and 3 differ only in column "id", whose 123456789012345678 and 123456789012345679 are beyond the precision of a float64, which makes them one number: --split eq tells them apart`},
+		{"cr.csv", `odtx: cr.csv:1: the header runs on past a carriage return: lines that end in CR alone (old Mac files) are not read as lines; convert them to LF (tr '\r' '\n')`},
+	} {
+		args := []string{"learn", c.file}
+		checkOneLine(t, args, run(t, dir, "", args...), c.want)
+	}
+	r := mustRun(t, dir, "", "-q", "learn", "--split", "eq", "id.csv")
+	if !strings.Contains(r.stdout, "id == 123456789012345678") {
+		t.Errorf("--split eq: %q", r.stdout)
+	}
+}
