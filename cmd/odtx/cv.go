@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -25,6 +24,7 @@ func cvCommand() *cli.Command {
 			&cli.IntFlag{Name: "folds", Value: 10, Usage: "number of folds, from 2 to the number of rows"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the shuffle that deals the rows into folds"},
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
+			outputFlag("the accuracies"),
 			&cli.StringFlag{Name: "folds-dir", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
 			formerName("splits", "folds-dir"),
 		}, append(objectiveFlags(), dataFlags()...)...),
@@ -70,7 +70,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		writeFolds(&out, results, train)
-		if _, err := os.Stdout.Write(out.Bytes()); err != nil {
+		if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 			return err
 		}
 		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d folds done: the others' trees were not proven optimal",
@@ -79,8 +79,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 		return interrupted(ctx, err)
 	}
 	writeCV(&out, results, train)
-	_, err = os.Stdout.Write(out.Bytes())
-	return err
+	return emit(cmd.String(flagOutput), out.Bytes())
 }
 
 // cvOptions returns the options of the folds' searches in mode. The folds
@@ -137,14 +136,14 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		if werr := writeDepths(rows, len(folds)); werr != nil {
+		if werr := writeDepths(rows, len(folds), cmd.String(flagOutput)); werr != nil {
 			return werr
 		}
 		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d depth bounds cross-validated", cmd.Duration(flagTimeout), len(rows), len(depths)+1)}
 	case err != nil:
 		return interrupted(ctx, err)
 	}
-	return writeDepths(rows, len(folds))
+	return writeDepths(rows, len(folds), cmd.String(flagOutput))
 }
 
 // depthRow is the cross-validation of one depth bound, named by it, or
@@ -156,7 +155,7 @@ type depthRow struct {
 
 // writeDepths writes to stdout a line of mean accuracies for each row and
 // marks the depth bound of the best mean test accuracy, the least on a tie.
-func writeDepths(rows []depthRow, folds int) error {
+func writeDepths(rows []depthRow, folds int, output string) error {
 	best := -1
 	for i, r := range rows {
 		if r.name != "none" && (best < 0 || mean(r.results, testAccuracy) > mean(rows[best].results, testAccuracy)) {
@@ -177,8 +176,7 @@ func writeDepths(rows []depthRow, folds int) error {
 	if best >= 0 {
 		fmt.Fprintf(&out, "pick --max-depth %s: the best mean test accuracy over %d folds (none: the least-depth tree without training errors)\n", rows[best].name, folds)
 	}
-	_, err := os.Stdout.Write(out.Bytes())
-	return err
+	return emit(output, out.Bytes())
 }
 
 // The figures of a fold that cv averages.

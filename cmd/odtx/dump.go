@@ -20,7 +20,7 @@ func dumpCommand() *cli.Command {
 			&cli.IntFlag{Name: "depth", Usage: "depth K of the trees encoded", Required: true},
 			&cli.IntFlag{Name: "nodes", Usage: "allow at most N nodes (0: no bound)"},
 			&cli.StringFlag{Name: "examples", Value: "all", Usage: "all: every row; used: the rows a learn run encodes"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this file instead of stdout"},
+			outputFlag("the formula"),
 		}, dataFlags()...),
 		Action: dump,
 	}
@@ -62,5 +62,5 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	if err := certify.WriteCNF(&out, ds, certify.Claim{Depth: k, MaxNodes: nodes, Examples: examples}); err != nil {
 		return err
 	}
-	return emit(cmd.String("output"), out.Bytes())
+	return emit(cmd.String(flagOutput), out.Bytes())
 }

@@ -19,7 +19,7 @@ func genCommand() *cli.Command {
 			&cli.IntFlag{Name: "rows", Usage: "number of distinct rows (all 2^features if fewer)", Required: true},
 			&cli.FloatFlag{Name: "noise", Usage: "fraction of the rows, 0 to 1, given another class at random than the tree's (data for --max-depth)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random generator; the same flags give the same file"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this file instead of stdout"},
+			outputFlag("the data"),
 		},
 		Action: generate,
 	}
@@ -40,5 +40,5 @@ func generate(_ context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err // already says "gen: ..."
 	}
-	return emit(cmd.String("output"), data)
+	return emit(cmd.String(flagOutput), data)
 }

@@ -24,7 +24,7 @@ func learnCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tree to this file instead of stdout"},
+			outputFlag("the tree"),
 			&cli.StringFlag{Name: flagTrace, Usage: "write the incremental run to this file as an iCNF trace"},
 			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},
 		}, append(objectiveFlags(), dataFlags()...)...),
@@ -43,6 +43,9 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	write, err := writer(cmd.String("format"))
 	if err != nil {
 		return err
+	}
+	if out, trace := cmd.String(flagOutput), cmd.String(flagTrace); out != "" && trace != "" && sameFile(out, trace) {
+		return fmt.Errorf("--trace and -o both name %s: the tree would overwrite the trace", out)
 	}
 	// What certifying needs is checked before the search it would follow.
 	if dir := cmd.String("certify"); dir != "" {
@@ -114,7 +117,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err := write(t, &out, meta); err != nil {
 		return err
 	}
-	if err := emit(cmd.String("output"), out.Bytes()); err != nil {
+	if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 		return err
 	}
 	// A run that stops early says so, with its bounds, in its error line.

@@ -18,11 +18,36 @@ func predictCommand() *cli.Command {
 		Usage:     "print the class a tree gives each row; accuracy on stderr when the rows carry labels",
 		ArgsUsage: "DATA.csv (- for stdin)",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "tree", Usage: "tree written by learn --format json", Required: true},
+			&cli.StringFlag{Name: "tree", Usage: "tree written by learn --format json (- for stdin)", Required: true},
+			outputFlag("the classes"),
 			&cli.StringFlag{Name: flagConflicts, Value: "error", Usage: "majority: also say how many rows contradict identical ones, which every tree gets wrong"},
 		},
 		Action: predict,
 	}
+}
+
+// readTree reads the tree at path, "-" for stdin, unless the data file
+// (data) is read from stdin too.
+func readTree(path, data string) (*tree.Tree, error) {
+	in := os.Stdin
+	if path == "-" {
+		if data == "-" {
+			return nil, errors.New("--tree - and the data file - both name stdin: give one of them as a file")
+		}
+		path = "stdin"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
+	}
+	t, err := tree.ReadJSON(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 func predict(ctx context.Context, cmd *cli.Command) error {
@@ -30,7 +55,8 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := notDir(cmd.String("tree")); err != nil {
+	treePath := cmd.String("tree")
+	if err := notDir(treePath); err != nil {
 		return err
 	}
 	c, err := conflicts(cmd)
@@ -38,14 +64,9 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	majority := c == dataset.Majority
-	f, err := os.Open(cmd.String("tree"))
+	t, err := readTree(treePath, path)
 	if err != nil {
 		return err
-	}
-	t, err := tree.ReadJSON(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %w", cmd.String("tree"), err)
 	}
 	tbl, err := dataset.ReadTableFileContext(ctx, path)
 	if err != nil {
@@ -59,7 +80,7 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	for _, class := range got {
 		fmt.Fprintln(&out, class)
 	}
-	if _, err := os.Stdout.Write(out.Bytes()); err != nil {
+	if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 		return err
 	}
 	if len(got) == 0 {
