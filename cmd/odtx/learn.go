@@ -60,14 +60,20 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	// The time limit counts from the start: reading a pipe that stays open
-	// takes as long as the writer likes.
-	ctx, cancel := withTimeout(ctx, cmd)
+	limited, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	ds, tbl, err := loadData(ctx, cmd)
-	if err != nil {
-		return interrupted(ctx, err)
+	// Stdin or a pipe, which may stay open as long as the writer likes, is
+	// read within the time limit; a file, which ends, is read whole, so
+	// that a limit passed by then still leaves the search a tree to give.
+	read := limited
+	if fi, err := os.Stat(cmd.Args().First()); err == nil && fi.Mode().IsRegular() {
+		read = ctx
 	}
+	ds, tbl, err := loadData(read, cmd)
+	if err != nil {
+		return interrupted(read, err)
+	}
+	ctx = limited
 	res, stopped := runLearn(ctx, cmd, ds, e, mode, budget)
 	if res == nil {
 		return stopped
