@@ -32,7 +32,7 @@ var minErrorSuite = Suite{
 				for _, tool := range tools {
 					for run := range cfg.Runs {
 						jobs = append(jobs, Job{Suite: "minerror", Dataset: file, Solver: tool.Name, Program: tool.Program,
-							Mode: orchestrate.Errors.String(), MaxDepth: d, Run: run, Fold: -1})
+							Mode: errorsMode, MaxDepth: d, Run: run, Fold: -1})
 					}
 				}
 			}
@@ -41,6 +41,9 @@ var minErrorSuite = Suite{
 	},
 	Table: minErrorTable,
 }
+
+// errorsMode is the mode of the jobs of minErrorSuite.
+var errorsMode = orchestrate.Errors.String()
 
 // dl8Files are the 22 binary files of the DL8 benchmark that MurTree and
 // STreeD are measured on, in the shared data's dl8 directory.

@@ -178,8 +178,8 @@ func (r Record) check() error {
 	switch {
 	case err != nil:
 		return err
-	case !slices.Contains(Modes, r.Mode):
-		return fmt.Errorf("unknown mode %q (want %s)", r.Mode, strings.Join(Modes, " or "))
+	case !slices.Contains(Modes, r.Mode) && r.Mode != errorsMode:
+		return fmt.Errorf("unknown mode %q (want %s or %s)", r.Mode, strings.Join(Modes, ", "), errorsMode)
 	case r.Status == "":
 		return errors.New("no status")
 	case s.Check != nil:
