@@ -47,10 +47,11 @@ type Entry struct {
 	Claim    string   `json:"claim"`
 	Depth    int      `json:"depth"`
 	MaxNodes int      `json:"max_nodes,omitempty"`
-	Lines    []int    `json:"lines"`  // of the dataset's rows, in the formula's order
-	Labels   []string `json:"labels"` // of those rows
-	CNF      string   `json:"cnf"`    // file name in the folder
-	Proof    string   `json:"proof"`  // file name in the folder
+	Errors   int      `json:"errors,omitempty"` // of a claim on errors: fewer than this many
+	Lines    []int    `json:"lines"`            // of the dataset's rows, in the formula's order
+	Labels   []string `json:"labels"`           // of those rows
+	CNF      string   `json:"cnf"`              // file name in the folder
+	Proof    string   `json:"proof"`            // file name in the folder
 	Solver   string   `json:"solver"`
 	// Verdict is "accepted" when odtx's DRAT checker accepted the proof,
 	// else why the claim is unproven.
@@ -154,7 +155,7 @@ func Ready(dir string) error {
 }
 
 func certifyClaim(ctx context.Context, dir, stem string, ds *dataset.Dataset, c Claim) (Entry, error) {
-	e := Entry{Claim: c.String(), Depth: c.Depth, MaxNodes: c.MaxNodes, CNF: stem + ".cnf", Proof: stem + ".drat", Solver: solverVersion(ctx)}
+	e := Entry{Claim: c.String(), Depth: c.Depth, MaxNodes: c.MaxNodes, Errors: c.Errors, CNF: stem + ".cnf", Proof: stem + ".drat", Solver: solverVersion(ctx)}
 	cnf, proof := filepath.Join(dir, e.CNF), filepath.Join(dir, e.Proof)
 	for _, examples := range [][]int{c.Examples, all(ds)} {
 		c.Examples = examples

@@ -32,18 +32,37 @@ type Claim struct {
 
 // Result is what a certificate certifies: that no consistent tree is
 // shallower than Depth and, in size mode, that none as deep has fewer than
-// Nodes nodes.
+// Nodes nodes. In errors mode it is that no tree of depth Depth or less
+// (and at most MaxBranches branching nodes, if more than 0) misclassifies
+// fewer than Errors records, and none that misclassifies Errors has fewer
+// than Nodes nodes.
 type Result struct {
-	Mode  string `json:"mode"` // "depth" or "size"
-	Depth int    `json:"depth"`
-	Nodes int    `json:"nodes,omitempty"` // in size mode
+	Mode        string `json:"mode"` // "depth", "size" or "errors"
+	Depth       int    `json:"depth"`
+	Nodes       int    `json:"nodes,omitempty"` // in size and errors mode
+	Errors      int    `json:"errors,omitempty"`
+	MaxBranches int    `json:"max_branching_nodes,omitempty"`
 }
 
 // claims returns the claims that prove r over the examples at the given
 // indices: no tree one level shallower and, in size mode, none as deep
-// with fewer nodes (a node count is odd).
+// with fewer nodes (a node count is odd); in errors mode, none within the
+// budget with fewer errors, and none with as few errors and fewer nodes.
 func (r Result) claims(examples []int) []Claim {
 	var claims []Claim
+	if r.Mode == "errors" {
+		if r.Errors > 0 {
+			budget := 0
+			if r.MaxBranches > 0 {
+				budget = 2*r.MaxBranches + 1
+			}
+			claims = append(claims, Claim{Depth: r.Depth, MaxNodes: budget, Errors: r.Errors, Examples: examples})
+		}
+		if r.Nodes > 1 {
+			claims = append(claims, Claim{Depth: r.Depth, MaxNodes: r.Nodes - 2, Errors: r.Errors + 1, Examples: examples})
+		}
+		return claims
+	}
 	if r.Depth > 0 {
 		claims = append(claims, Claim{Depth: r.Depth - 1, Examples: examples})
 	}
@@ -55,8 +74,15 @@ func (r Result) claims(examples []int) []Claim {
 
 // String states the result in words, as verify reports it.
 func (r Result) String() string {
-	if r.Mode == "size" {
+	switch r.Mode {
+	case "size":
 		return fmt.Sprintf("depth %d and %d nodes optimal", r.Depth, r.Nodes)
+	case "errors":
+		within := fmt.Sprintf("depth %d", r.Depth)
+		if r.MaxBranches > 0 {
+			within += fmt.Sprintf(" and %d branching nodes", r.MaxBranches)
+		}
+		return fmt.Sprintf("%d training errors optimal within %s, and %d nodes the fewest with them", r.Errors, within, r.Nodes)
 	}
 	return fmt.Sprintf("depth %d optimal", r.Depth)
 }

@@ -82,7 +82,7 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 		if len(e.Labels) != len(e.Lines) {
 			return &m, fmt.Errorf("verify: %s: %d lines but %d labels", manifest, len(e.Lines), len(e.Labels))
 		}
-		c := Claim{Depth: e.Depth, MaxNodes: e.MaxNodes}
+		c := e.claim()
 		for k, line := range e.Lines {
 			i, ok := example[line]
 			if !ok {
@@ -116,16 +116,16 @@ func Verify(ctx context.Context, dir, data string) (*Manifest, error) {
 // edited, or a file elsewhere, would make the folder certify something
 // else than it says.
 func (m *Manifest) bound() error {
-	if m.Mode != "depth" && m.Mode != "size" {
-		return fmt.Errorf("unknown mode %q (want depth or size)", m.Mode)
+	if m.Mode != "depth" && m.Mode != "size" && m.Mode != "errors" {
+		return fmt.Errorf("unknown mode %q (want depth, size or errors)", m.Mode)
 	}
 	want := m.Result.claims(nil)
 	if len(m.Claims) != len(want) {
 		return fmt.Errorf("%d claims, but the result it names (%s) rests on %d", len(m.Claims), m.Result, len(want))
 	}
 	for i, e := range m.Claims {
-		if e.Depth != want[i].Depth || e.MaxNodes != want[i].MaxNodes {
-			return fmt.Errorf("claim %d is %q, but the result it names (%s) rests on %q", i+1, Claim{Depth: e.Depth, MaxNodes: e.MaxNodes}, m.Result, want[i])
+		if c := e.claim(); c.Depth != want[i].Depth || c.MaxNodes != want[i].MaxNodes || c.Errors != want[i].Errors {
+			return fmt.Errorf("claim %d is %q, but the result it names (%s) rests on %q", i+1, e.claim(), m.Result, want[i])
 		}
 		for _, name := range []string{e.CNF, e.Proof} {
 			if !filepath.IsLocal(name) {
@@ -134,4 +134,9 @@ func (m *Manifest) bound() error {
 		}
 	}
 	return nil
+}
+
+// claim is the claim e states, without its examples.
+func (e Entry) claim() Claim {
+	return Claim{Depth: e.Depth, MaxNodes: e.MaxNodes, Errors: e.Errors}
 }

@@ -284,3 +284,61 @@ func TestVerifyBinds(t *testing.T) {
 		})
 	}
 }
+
+// TestCertifyErrors: learn --max-depth --certify proves that no tree
+// within the depth (and node budget) makes fewer errors, and none as good
+// has fewer nodes; verify accepts the folder and lists the two claims, and
+// rejects it once the manifest claims one error fewer.
+func TestCertifyErrors(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	for _, c := range []struct {
+		args   []string
+		within string
+		budget string
+	}{
+		{[]string{"--max-depth", "2"}, "depth 2", ""},
+		{[]string{"--max-depth", "2", "--max-nodes", "2"}, "depth 2 and 2 branching nodes", " with at most 5 nodes"},
+	} {
+		cert := filepath.Join(t.TempDir(), "cert")
+		doc := learnJSON(t, dir, "", append(c.args, "--certify", cert, data)...)
+		errs, nodes := int(doc["training_errors"].(float64)), int(doc["nodes"].(float64))
+		if doc["certified"] != true || doc["optimal"] != true || errs == 0 || nodes < 3 {
+			t.Fatalf("%q: certified %v, optimal %v, %d errors, %d nodes", c.args, doc["certified"], doc["optimal"], errs, nodes)
+		}
+		r := mustRun(t, dir, "", "verify", cert)
+		want := fmt.Sprintf("%s: %d training errors optimal within %s, and %d nodes the fewest with them: 2 claims, every proof accepted\n"+
+			"  claim1.cnf: no tree of depth 2%s makes fewer than %d errors on the rows\n"+
+			"  claim2.cnf: no tree of depth 2 with at most %d nodes makes fewer than %d errors on the rows\n",
+			cert, errs, c.within, nodes, c.budget, errs, nodes-2, errs+1)
+		if r.stdout != want {
+			t.Errorf("verify printed\n%s\nwant\n%s", r.stdout, want)
+		}
+		path := filepath.Join(cert, "manifest.json")
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		m["errors"] = errs - 1
+		if raw, err = json.Marshal(m); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, dir, "", "verify", cert); r.code != 1 || !strings.Contains(r.stderr, "claim 1 is") {
+			t.Errorf("a manifest claiming %d errors: exit %d, stderr %q", errs-1, r.code, r.stderr)
+		}
+	}
+	r := run(t, dir, "", "learn", "--max-depth", "2", "--complexity-cost", "0.01", "--certify", filepath.Join(dir, "c"), data)
+	if r.code != 1 || !strings.Contains(r.stderr, "does not take --complexity-cost") {
+		t.Errorf("--certify --complexity-cost: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

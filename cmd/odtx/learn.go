@@ -107,7 +107,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		certified := false
 		if stopped == nil {
 			var m *certify.Manifest
-			m, stopped = certifyResult(ctx, cmd, dir, ds, res, mode)
+			m, stopped = certifyResult(ctx, cmd, dir, ds, res, mode, budget)
 			if m == nil {
 				return stopped
 			}
@@ -161,21 +161,31 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) str
 
 // certifyResult writes into dir the certificate of res's optimality in
 // mode: no consistent tree one level shallower and, in size mode, none as
-// deep with fewer nodes, over the rows the search used. It returns the
+// deep with fewer nodes, over the rows the search used; in errors mode,
+// none within budget with fewer errors or as few and fewer nodes, over
+// every row. It returns the
 // manifest, if written, with an error when a claim is not proven: a claim
 // the prover refutes is an error (exit code 1), as the search rested on a
 // wrong answer; one left unproven makes the run not certified, with exit
 // code 2.
-func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result, mode orchestrate.Mode) (*certify.Manifest, error) {
+func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result, mode orchestrate.Mode, budget orchestrate.Budget) (*certify.Manifest, error) {
 	opt, err := dataOptions(cmd)
 	if err != nil {
 		return nil, err
 	}
 	r := certify.Result{Mode: mode.String(), Depth: res.Root.Depth()}
-	if mode == orchestrate.Size {
+	used := res.Used
+	switch mode {
+	case orchestrate.Size:
 		r.Nodes = res.Root.Nodes()
+	case orchestrate.Errors:
+		r = certify.Result{Mode: mode.String(), Depth: budget.MaxDepth, Nodes: res.Root.Nodes(), Errors: res.Errors, MaxBranches: budget.MaxBranches}
+		used = make([]int, len(ds.Examples))
+		for i := range used {
+			used[i] = i
+		}
 	}
-	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, r, res.Used)
+	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, r, used)
 	if err != nil {
 		return nil, interrupted(ctx, err)
 	}
@@ -211,6 +221,13 @@ func refuted(m *certify.Manifest) bool {
 // provenBound returns the bounds that the accepted claims of m prove.
 func provenBound(m *certify.Manifest) tree.Bound {
 	var b tree.Bound
+	if m.Mode == orchestrate.Errors.String() {
+		errs := 0
+		if len(m.Claims) > 0 && m.Claims[0].Accepted() && m.Errors > 0 {
+			errs = m.Errors
+		}
+		return tree.Bound{Errors: &errs}
+	}
 	for _, e := range m.Claims {
 		switch {
 		case !e.Accepted():

@@ -48,8 +48,8 @@ func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, d
 	if cmd.IsSet("mode") && cmd.String("mode") != orchestrate.Errors.String() {
 		return 0, b, nil, fmt.Errorf("--mode %s asks for a tree without training errors, --max-depth for the fewest within a depth: give one", cmd.String("mode"))
 	}
-	if cmd.String("certify") != "" {
-		return 0, b, nil, errors.New("--certify proves trees without training errors only: it does not take --max-depth yet")
+	if cmd.String("certify") != "" && cmd.IsSet(flagCost) {
+		return 0, b, nil, errors.New("--certify proves the fewest errors, not errors plus a cost: it does not take --complexity-cost")
 	}
 	if cmd.IsSet(flagConflicts) {
 		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
