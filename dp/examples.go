@@ -1,9 +1,8 @@
 package dp
 
 import (
-	"math/bits"
-
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/splits"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -29,47 +28,23 @@ func pack(ds *dataset.Dataset) *examples {
 		classes: len(ds.Classes),
 		kept:    make([]int32, len(ds.Features)),
 	}
-	// Group the features by their columns over all examples, normalised
-	// so that complements compare equal (example 0 on the false side).
+	// The columns of the features over all examples, grouped.
 	cw := (x.n + 63) / 64
-	col := make([]uint64, cw)
-	seen := make(map[string]bool)
-	key := make([]byte, 8*cw)
-	for f := range ds.Features {
+	cols := make([]uint64, len(ds.Features)*cw)
+	for i, ex := range ds.Examples {
+		for f, v := range ex.Values {
+			if v {
+				cols[f*cw+i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	for f := range x.kept {
 		x.kept[f] = -1
-		clear(col)
-		for i, ex := range ds.Examples {
-			if ex.Values[f] {
-				col[i/64] |= 1 << (i % 64)
-			}
-		}
-		ones := 0
-		for _, w := range col {
-			ones += bits.OnesCount64(w)
-		}
-		if ones == 0 || ones == x.n {
-			continue
-		}
-		flip := col[0]&1 == 1
-		for w, v := range col {
-			if flip {
-				v = ^v
-				if w == cw-1 && x.n%64 != 0 {
-					// The bits past the last example are no example's:
-					// they stay 0, as in the column not flipped.
-					v &= 1<<(x.n%64) - 1
-				}
-			}
-			for b := range 8 {
-				key[8*w+b] = byte(v >> (8 * b))
-			}
-		}
-		if seen[string(key)] {
-			continue
-		}
-		seen[string(key)] = true
+	}
+	var g splits.Grouper
+	for _, f := range g.Firsts(nil, cols, cw, x.n) {
 		x.kept[f] = int32(len(x.feature))
-		x.feature = append(x.feature, f)
+		x.feature = append(x.feature, int(f))
 	}
 	x.words = (len(x.feature) + 63) / 64
 	x.rows = make([]uint64, x.n*x.words)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/odtx/odtx/internal/splits"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -26,8 +27,7 @@ type view struct {
 	// the grouping of features
 	a, b, p, q []uint64
 	keys       []keyed
-	slots      []int32 // a hash table of kept features, plus one; 0 is empty
-	hashes     []uint64
+	groups     splits.Grouper
 	// halt, once set, cuts short the loops that take long on a wide
 	// view; the recursion then stores nothing of what they return.
 	halt *atomic.Bool
@@ -89,32 +89,7 @@ func (v *view) load(x *examples, set []int32) {
 		}
 	}
 
-	// One feature of each group that splits the set alike or as
-	// complements: the first by index, found through a hash table of the
-	// splits kept so far.
-	n := len(set)
-	size := 1 << bits.Len(uint(2*x.nkept()))
-	v.slots = zeroedInt32(v.slots, size)
-	v.hashes = slices.Grow(v.hashes[:0], x.nkept())[:x.nkept()]
-	v.feats = v.feats[:0]
-	for f := range int32(x.nkept()) {
-		col := v.col(f)
-		if ones := popcount(col); ones == 0 || ones == n {
-			continue
-		}
-		h := v.hash(col)
-		v.hashes[f] = h
-		at := int(h) & (size - 1)
-		for ; v.slots[at] != 0; at = (at + 1) & (size - 1) {
-			if g := v.slots[at] - 1; v.hashes[g] == h && v.same(col, v.col(g)) {
-				break
-			}
-		}
-		if v.slots[at] == 0 {
-			v.slots[at] = f + 1
-			v.feats = append(v.feats, f)
-		}
-	}
+	v.feats = v.groups.Firsts(v.feats[:0], v.cols, w, len(set))
 }
 
 // col returns the positions where kept feature f holds.
@@ -125,31 +100,6 @@ func (v *view) col(f int32) []uint64 {
 
 // class returns the positions of class c.
 func (v *view) class(c int) []uint64 { return v.cls[c*v.words : (c+1)*v.words] }
-
-// hash hashes the split col makes, the same for its complement.
-func (v *view) hash(col []uint64) uint64 {
-	flip := col[0]&1 == 1
-	h := uint64(0x9e3779b97f4a7c15)
-	for w, x := range col {
-		if flip {
-			x = ^x & v.all[w]
-		}
-		h ^= x
-		h *= 0xbf58476d1ce4e5b9
-		h ^= h >> 31
-	}
-	return h
-}
-
-// same reports whether a and b split the set alike or as complements.
-func (v *view) same(a, b []uint64) bool {
-	eq, comp := true, true
-	for w := range a {
-		eq = eq && a[w] == b[w]
-		comp = comp && a[w] == ^b[w]&v.all[w]
-	}
-	return eq || comp
-}
 
 // present returns how many classes have examples in s, a bit set over the
 // view's positions, and the first two of them.
@@ -305,12 +255,6 @@ func transpose(a *[64]uint64) {
 }
 
 func zeroed(s []uint64, n int) []uint64 {
-	s = slices.Grow(s[:0], n)[:n]
-	clear(s)
-	return s
-}
-
-func zeroedInt32(s []int32, n int) []int32 {
 	s = slices.Grow(s[:0], n)[:n]
 	clear(s)
 	return s
