@@ -2,9 +2,9 @@ package dp
 
 import (
 	"context"
-	"math/bits"
 	"sync/atomic"
 
+	"github.com/odtx/odtx/internal/classbound"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -108,10 +108,6 @@ func (r *recursion) storeLeaves(set []int32, e *entry, d, lb int, t *tree.Node) 
 	}
 }
 
-// classBound is the least depth of a tree with a leaf for each of n
-// classes.
-func classBound(n int) int { return bits.Len(uint(n - 1)) }
-
 // depth returns the least depth of a tree that classifies every example of
 // set, with such a tree, when it is less than ub; otherwise a lower bound
 // on it that is at least ub, and nil. k is what is known of set, and i the
@@ -141,7 +137,7 @@ func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
 	}
 	v := r.view(i, set)
 	n, _, _ := v.present(v.all)
-	lb = max(lb, classBound(n))
+	lb = max(lb, classbound.Depth(n))
 	switch {
 	case len(v.feats) == 0:
 		// Examples that no feature tells apart, with different classes.
@@ -169,8 +165,7 @@ func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
 	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
 	l := r.level(i)
 	for _, o := range v.order() {
-		// A side with n classes needs depth classBound(n) at least.
-		if lbf := max(classBound(o.n0), classBound(o.n1)) + 1; lbf >= best {
+		if lbf := max(classbound.Depth(o.n0), classbound.Depth(o.n1)) + 1; lbf >= best {
 			failed = min(failed, lbf)
 			continue
 		}
@@ -300,7 +295,7 @@ func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node)
 	}
 	v := r.view(i, set)
 	n, _, _ := v.present(v.all)
-	lb = max(lb, n)
+	lb = max(lb, classbound.Leaves(n))
 	switch {
 	case len(v.feats) == 0:
 		r.storeDepth(set, e, infinity, nil)
@@ -332,15 +327,14 @@ func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node)
 	best, bestTree, failed := ub, (*tree.Node)(nil), infinity
 	l := r.level(i)
 	for _, o := range v.order() {
-		// A side needs a leaf for each of its classes.
-		if o.n0+o.n1 >= best {
-			failed = min(failed, o.n0+o.n1)
+		if lbf := classbound.Leaves(o.n0) + classbound.Leaves(o.n1); lbf >= best {
+			failed = min(failed, lbf)
 			continue
 		}
 		f := o.f
 		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
 		k0, k1 := r.know(l.s0, o.n0), r.know(l.s1, o.n1)
-		lb0, lb1 := max(k0.leafBound(d-1), o.n0), max(k1.leafBound(d-1), o.n1)
+		lb0, lb1 := max(k0.leafBound(d-1), classbound.Leaves(o.n0)), max(k1.leafBound(d-1), classbound.Leaves(o.n1))
 		if lb0+lb1 >= best {
 			failed = min(failed, lb0+lb1)
 			continue

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/classbound"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -78,8 +79,8 @@ func newSearch(ds *dataset.Dataset, opt Options, limit int) *Search {
 			s.add(int32(i))
 		}
 	}
-	s.depthLB = classBound(present)
-	s.leafLB = present
+	s.depthLB = classbound.Depth(present)
+	s.leafLB = classbound.Leaves(present)
 	return s
 }
 

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/greedy"
+	"github.com/odtx/odtx/internal/classbound"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -106,8 +106,7 @@ func New(ds *dataset.Dataset, opt Options) (*Search, error) {
 	if i := misclassified(ds, s.best, 0); i >= 0 {
 		return nil, fmt.Errorf("no consistent tree: the data contradicts itself (line %d)", ds.Examples[i].Line)
 	}
-	// A tree of depth k has at most 2^k leaves, one class each.
-	s.depthLB = max(opt.Floor, bits.Len(uint(presentClasses(ds)-1)))
+	s.depthLB = max(opt.Floor, classbound.Depth(presentClasses(ds)))
 	s.greedy, s.known = s.best, s.depthLB
 	return s, nil
 }
@@ -139,9 +138,9 @@ func (s *Search) MinLeaves(ctx context.Context) (*tree.Node, error) {
 	if p == nil || s.closed {
 		return nil, errors.New("MinLeaves wants an open Search whose MinDepth settled a depth")
 	}
-	// Every class needs a leaf, and a tree of depth k has k+1 leaves at
-	// least; once there, no call can do better.
-	s.leafBound = max(p.enc.Depth()+1, presentClasses(s.ds))
+	// A tree of depth k has k+1 leaves at least; once there, no call can
+	// do better.
+	s.leafBound = max(p.enc.Depth()+1, classbound.Leaves(presentClasses(s.ds)))
 	for s.best.Leaves() > s.leafBound {
 		smaller, err := p.solve(ctx, s.best.Leaves()-1)
 		if err != nil {
