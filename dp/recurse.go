@@ -108,48 +108,115 @@ func (r *recursion) storeLeaves(set []int32, e *entry, d, lb int, t *tree.Node) 
 	}
 }
 
+// measure is what a search minimises over the trees that classify a set:
+// their depth, or the leaves of those of depth d or less.
+type measure struct {
+	d int // -1 when the depth is measured
+}
+
+// leaf is the measure of a leaf, and stump that of a single test.
+func (m measure) leaf() int {
+	if m.d < 0 {
+		return 0
+	}
+	return 1
+}
+
+func (m measure) stump() int { return m.leaf() + 1 }
+
+// classes bounds the measure of a tree with examples of n classes.
+func (m measure) classes(n int) int {
+	if m.d < 0 {
+		return classbound.Depth(n)
+	}
+	return classbound.Leaves(n)
+}
+
+// cached returns what e knows of the measure: a lower bound, exact with a
+// tree.
+func (m measure) cached(e *entry) (int, *tree.Node) {
+	switch {
+	case m.d < 0:
+		return int(e.depthLB), e.depth
+	case int(e.depthLB) > m.d:
+		return infinity, nil
+	}
+	b := e.leafBound(m.d)
+	return int(b.lb), b.t
+}
+
+// store records what a search learnt of the measure of set: lb, exact
+// with a tree t.
+func (r *recursion) store(m measure, set []int32, e *entry, lb int, t *tree.Node) {
+	if m.d < 0 {
+		r.storeDepth(set, e, lb, t)
+	} else {
+		r.storeLeaves(set, e, m.d, lb, t)
+	}
+}
+
+// open is where the searches of both measures start: what a set needs is
+// settled without a search when one class labels it, when the bound ub or
+// the cache settles it, when no feature splits it and when a single test
+// classifies it. It returns that result, the least measure with a tree
+// when it is below ub and otherwise a lower bound at least ub and nil,
+// with a nil view; or else set loaded into the view of level i and a lower
+// bound above a stump's, and no tree.
+func (r *recursion) open(m measure, set []int32, k known, ub, i int) (*view, int, *tree.Node) {
+	if k.pure {
+		if ub > m.leaf() {
+			return nil, m.leaf(), tree.Leaf(k.class)
+		}
+		return nil, m.leaf(), nil
+	}
+	if m.d == 0 {
+		return nil, infinity, nil
+	}
+	lb := m.stump()
+	if ub <= lb || r.stop() {
+		return nil, lb, nil
+	}
+	if k.e != nil {
+		l, t := m.cached(k.e)
+		if t != nil {
+			if l < ub {
+				return nil, l, t
+			}
+			return nil, l, nil
+		}
+		lb = max(lb, l)
+	}
+	if lb >= ub {
+		return nil, lb, nil
+	}
+	v := r.view(i, set)
+	n, _, _ := v.present(v.all)
+	lb = max(lb, m.classes(n))
+	switch {
+	case len(v.feats) == 0:
+		// Examples that no feature tells apart, with different classes.
+		r.storeDepth(set, k.e, infinity, nil)
+		return nil, infinity, nil
+	case lb == m.stump():
+		if _, t := v.stump(v.all); t != nil {
+			r.store(m, set, k.e, lb, t)
+			return nil, lb, t
+		}
+		lb++
+	}
+	return v, lb, nil
+}
+
 // depth returns the least depth of a tree that classifies every example of
 // set, with such a tree, when it is less than ub; otherwise a lower bound
 // on it that is at least ub, and nil. k is what is known of set, and i the
 // level of recursion.
 func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
-	if k.pure {
-		if ub > 0 {
-			return 0, tree.Leaf(k.class)
-		}
-		return 0, nil
+	v, lb, t := r.open(measure{-1}, set, k, ub, i)
+	if v == nil {
+		return lb, t
 	}
-	if ub <= 1 || r.stop() {
-		return 1, nil
-	}
-	e, lb := k.e, 1
-	if e != nil {
-		if e.depth != nil {
-			if d := int(e.depthLB); d < ub {
-				return d, e.depth
-			}
-			return int(e.depthLB), nil
-		}
-		lb = max(lb, int(e.depthLB))
-	}
-	if lb >= ub {
-		return lb, nil
-	}
-	v := r.view(i, set)
-	n, _, _ := v.present(v.all)
-	lb = max(lb, classbound.Depth(n))
-	switch {
-	case len(v.feats) == 0:
-		// Examples that no feature tells apart, with different classes.
-		r.storeDepth(set, e, infinity, nil)
-		return infinity, nil
-	case lb == 1:
-		if _, t := v.stump(v.all); t != nil {
-			r.storeDepth(set, e, 1, t)
-			return 1, t
-		}
-		lb = 2
-	}
+	e := k.e
 	if lb == 2 && ub > 2 {
 		if _, t := v.depthTwo(true); t != nil {
 			r.storeDepth(set, e, 2, t)
@@ -264,49 +331,11 @@ func (k known) leafBound(d int) int {
 // than ub; otherwise a lower bound on them that is at least ub, and nil.
 // k is what is known of set, and i the level of recursion.
 func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node) {
-	if k.pure {
-		if ub > 1 {
-			return 1, tree.Leaf(k.class)
-		}
-		return 1, nil
+	v, lb, t := r.open(measure{d}, set, k, ub, i)
+	if v == nil {
+		return lb, t
 	}
-	if d == 0 {
-		return infinity, nil
-	}
-	if ub <= 2 || r.stop() {
-		return 2, nil
-	}
-	e, lb := k.e, 2
-	if e != nil {
-		if int(e.depthLB) > d {
-			return infinity, nil
-		}
-		b := e.leafBound(d)
-		if b.t != nil {
-			if l := int(b.lb); l < ub {
-				return l, b.t
-			}
-			return int(b.lb), nil
-		}
-		lb = max(lb, int(b.lb))
-	}
-	if lb >= ub {
-		return lb, nil
-	}
-	v := r.view(i, set)
-	n, _, _ := v.present(v.all)
-	lb = max(lb, classbound.Leaves(n))
-	switch {
-	case len(v.feats) == 0:
-		r.storeDepth(set, e, infinity, nil)
-		return infinity, nil
-	case lb == 2:
-		if _, t := v.stump(v.all); t != nil {
-			r.storeLeaves(set, e, d, 2, t)
-			return 2, t
-		}
-		lb = 3
-	}
+	e := k.e
 	if d == 1 {
 		r.storeLeaves(set, e, d, infinity, nil)
 		return infinity, nil
