@@ -23,8 +23,11 @@ type view struct {
 	count []int    // examples per class
 	cols  []uint64 // kept feature k's positions are at k*words
 	feats []int32  // the kept features that split the set, one of each group
-	// scratch for the depth-one and depth-two checks, the feature order and
-	// the grouping of features
+	// featSet holds the same features as a bit set over the kept ones
+	featSet []uint64
+	// scratch for the depth-one and depth-two checks (a and b over the
+	// set's positions, p and q over the kept features), the feature order
+	// and the grouping of features
 	a, b, p, q []uint64
 	keys       []keyed
 	groups     splits.Grouper
@@ -50,7 +53,7 @@ func (v *view) load(x *examples, set []int32) {
 	v.cls = zeroed(v.cls, x.classes*w)
 	v.count = zeroedInts(v.count, x.classes)
 	v.cols = zeroed(v.cols, x.nkept()*w)
-	for _, s := range []*[]uint64{&v.a, &v.b, &v.p, &v.q} {
+	for _, s := range []*[]uint64{&v.a, &v.b} {
 		*s = zeroed(*s, w)
 	}
 	for p, i := range set {
@@ -90,6 +93,12 @@ func (v *view) load(x *examples, set []int32) {
 	}
 
 	v.feats = v.groups.Firsts(v.feats[:0], v.cols, w, len(set))
+	v.featSet = zeroed(v.featSet, x.words)
+	for _, f := range v.feats {
+		v.featSet[f/64] |= 1 << (f % 64)
+	}
+	v.p = slices.Grow(v.p[:0], x.words)[:x.words]
+	v.q = slices.Grow(v.q[:0], x.words)[:x.words]
 }
 
 // col returns the positions where kept feature f holds.
@@ -125,6 +134,12 @@ func (v *view) present(s []uint64) (n, c1, c2 int) {
 // such a tree: 1 if one class labels them all, 2 if one of the view's
 // features puts each of their two classes on its own side, and infinity
 // otherwise (the tree is then nil). s must not be empty.
+//
+// The features that can split s are whittled down example by example from
+// the rows: one that puts class c1 on its true side holds on every example
+// of c1 and on none of c2. Where none can, as in most sets a search
+// refutes, a few examples leave none, at a cost per example of a word per
+// 64 features rather than one per feature.
 func (v *view) stump(s []uint64) (int, *tree.Node) {
 	n, c1, c2 := v.present(s)
 	switch {
@@ -133,31 +148,44 @@ func (v *view) stump(s []uint64) (int, *tree.Node) {
 	case n > 2:
 		return infinity, nil
 	}
-	x, y := v.p, v.q
-	and(x, s, v.class(c1))
-	and(y, s, v.class(c2))
-	for _, f := range v.feats {
-		col := v.col(f)
-		onTrue1, onTrue2 := true, true // c1 on the true side, or c2
-		for w := range col {
-			if x[w]&^col[w] != 0 || y[w]&col[w] != 0 {
-				onTrue1 = false
+	x := v.x
+	t1, t2 := v.p, v.q // the features with c1 on their true side, or c2
+	copy(t1, v.featSet)
+	copy(t2, v.featSet)
+	for w, bw := range s {
+		base := v.set[w*64:]
+		for ; bw != 0; bw &= bw - 1 {
+			i := int(base[bits.TrailingZeros64(bw)])
+			row := x.rows[i*x.words : (i+1)*x.words]
+			left := uint64(0)
+			if x.class[i] == int32(c1) {
+				for k, r := range row {
+					t1[k] &= r
+					t2[k] &^= r
+					left |= t1[k] | t2[k]
+				}
+			} else {
+				for k, r := range row {
+					t1[k] &^= r
+					t2[k] &= r
+					left |= t1[k] | t2[k]
+				}
 			}
-			if y[w]&^col[w] != 0 || x[w]&col[w] != 0 {
-				onTrue2 = false
+			if left == 0 {
+				return infinity, nil
 			}
-			if !onTrue1 && !onTrue2 {
-				break
-			}
-		}
-		switch {
-		case onTrue1:
-			return 2, tree.Split(v.x.feature[f], tree.Leaf(c2), tree.Leaf(c1))
-		case onTrue2:
-			return 2, tree.Split(v.x.feature[f], tree.Leaf(c1), tree.Leaf(c2))
 		}
 	}
-	return infinity, nil
+	for k := range t1 {
+		if u := t1[k] | t2[k]; u != 0 {
+			f := k*64 + bits.TrailingZeros64(u)
+			if t1[k]>>(f%64)&1 == 1 {
+				return 2, tree.Split(x.feature[f], tree.Leaf(c2), tree.Leaf(c1))
+			}
+			return 2, tree.Split(x.feature[f], tree.Leaf(c1), tree.Leaf(c2))
+		}
+	}
+	return infinity, nil // no example in s
 }
 
 // depthTwo returns the fewest leaves of a tree of depth two or less that
