@@ -198,7 +198,8 @@ func (r *recursion) open(m measure, set []int32, k known, ub, i int) (*view, int
 		r.storeDepth(set, k.e, infinity, nil)
 		return nil, infinity, nil
 	case lb == m.stump():
-		if _, t := v.stump(v.all); t != nil {
+		if l, s := v.stump(v.all); l < infinity {
+			t := s.tree(v.x)
 			r.store(m, set, k.e, lb, t)
 			return nil, lb, t
 		}

@@ -129,24 +129,36 @@ func (v *view) present(s []uint64) (n, c1, c2 int) {
 	return n, c1, c2
 }
 
+// small is a tree of depth one or less, made a tree.Node only once it is
+// kept: a leaf of class c0 where f is -1, else a test of kept feature f
+// with class c0 on its false side and c1 on its true one.
+type small struct{ f, c0, c1 int32 }
+
+func (s small) tree(x *examples) *tree.Node {
+	if s.f < 0 {
+		return tree.Leaf(int(s.c0))
+	}
+	return tree.Split(x.feature[s.f], tree.Leaf(int(s.c0)), tree.Leaf(int(s.c1)))
+}
+
 // stump returns the fewest leaves of a tree of depth one or less that
 // classifies the examples at s, a bit set over the view's positions, with
 // such a tree: 1 if one class labels them all, 2 if one of the view's
 // features puts each of their two classes on its own side, and infinity
-// otherwise (the tree is then nil). s must not be empty.
+// otherwise (the tree is then to be ignored). s must not be empty.
 //
 // The features that can split s are whittled down example by example from
 // the rows: one that puts class c1 on its true side holds on every example
 // of c1 and on none of c2. Where none can, as in most sets a search
 // refutes, a few examples leave none, at a cost per example of a word per
 // 64 features rather than one per feature.
-func (v *view) stump(s []uint64) (int, *tree.Node) {
+func (v *view) stump(s []uint64) (int, small) {
 	n, c1, c2 := v.present(s)
 	switch {
 	case n == 1:
-		return 1, tree.Leaf(c1)
+		return 1, small{-1, int32(c1), 0}
 	case n > 2:
-		return infinity, nil
+		return infinity, small{}
 	}
 	x := v.x
 	t1, t2 := v.p, v.q // the features with c1 on their true side, or c2
@@ -172,27 +184,28 @@ func (v *view) stump(s []uint64) (int, *tree.Node) {
 				}
 			}
 			if left == 0 {
-				return infinity, nil
+				return infinity, small{}
 			}
 		}
 	}
 	for k := range t1 {
 		if u := t1[k] | t2[k]; u != 0 {
-			f := k*64 + bits.TrailingZeros64(u)
+			f := int32(k*64 + bits.TrailingZeros64(u))
 			if t1[k]>>(f%64)&1 == 1 {
-				return 2, tree.Split(x.feature[f], tree.Leaf(c2), tree.Leaf(c1))
+				return 2, small{f, int32(c2), int32(c1)}
 			}
-			return 2, tree.Split(x.feature[f], tree.Leaf(c1), tree.Leaf(c2))
+			return 2, small{f, int32(c1), int32(c2)}
 		}
 	}
-	return infinity, nil // no example in s
+	return infinity, small{} // no example in s
 }
 
 // depthTwo returns the fewest leaves of a tree of depth two or less that
 // classifies every example of the view, or infinity, given that no tree of
 // depth one does. With any set, it stops at the first tree it finds.
 func (v *view) depthTwo(any bool) (int, *tree.Node) {
-	best, bestTree := infinity, (*tree.Node)(nil)
+	best, root := infinity, int32(-1)
+	var t0, t1 small
 	for _, f := range v.feats {
 		if v.halt.Load() {
 			break // a stump per feature: over thousands, seconds
@@ -200,20 +213,23 @@ func (v *view) depthTwo(any bool) (int, *tree.Node) {
 		col := v.col(f)
 		and(v.a, v.all, col)
 		andNot(v.b, v.all, col)
-		l1, t1 := v.stump(v.a)
+		l1, s1 := v.stump(v.a)
 		if l1+1 >= best {
 			continue
 		}
-		l0, t0 := v.stump(v.b)
+		l0, s0 := v.stump(v.b)
 		if l0+l1 < best {
-			best, bestTree = l0+l1, tree.Split(v.x.feature[f], t0, t1)
+			best, root, t0, t1 = l0+l1, f, s0, s1
 			// Without a stump, three leaves are the fewest.
 			if any || best == 3 {
 				break
 			}
 		}
 	}
-	return best, bestTree
+	if root < 0 {
+		return infinity, nil
+	}
+	return best, tree.Split(v.x.feature[root], t0.tree(v.x), t1.tree(v.x))
 }
 
 // order returns the view's features sorted by the Gini impurity of the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/tree"
 )
 
 // TestDepthTwo compares the depth-one and depth-two checks with the
@@ -48,7 +49,11 @@ func TestDepthTwo(t *testing.T) {
 			want = (nodes + 1) / 2
 		}
 		v.load(x, set)
-		got, tr := v.stump(v.all)
+		got, s := v.stump(v.all)
+		var tr *tree.Node
+		if got < infinity {
+			tr = s.tree(x)
+		}
 		if got > 2 && len(v.feats) > 0 {
 			got, tr = v.depthTwo(false)
 		}
