@@ -19,6 +19,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/odtx/odtx/tree"
 )
 
 // MaxFeatures is the largest number of features, so that a feature vector
@@ -73,27 +75,10 @@ func (p Params) check() error {
 	return nil
 }
 
-// A node is a node of a generated tree: a leaf when false_ and true_ are
-// nil, and otherwise a test of one binary feature. It is not a tree.Node,
-// which tests a dataset's features: its one use is to label rows packed
-// into bits.
-type node struct {
-	feature       int   // feature tested by an internal node
-	class         int   // class of a leaf, from 0 to Classes-1
-	false_, true_ *node // subtrees for a feature value of 0 and of 1
-}
-
-// classify returns the class of the leaf that x reaches, where bit i of x
-// is the value of feature i.
-func (n *node) classify(x uint64) int {
-	for n.true_ != nil {
-		if x>>n.feature&1 == 1 {
-			n = n.true_
-		} else {
-			n = n.false_
-		}
-	}
-	return n.class
+// bitsHold returns the test of a feature of the row x packed into bits:
+// bit i is the value of feature i.
+func bitsHold(x uint64) func(feature int) bool {
+	return func(f int) bool { return x>>f&1 == 1 }
 }
 
 // drawTree draws a random decision tree: a perfect tree of depth p.Depth whose
@@ -101,7 +86,7 @@ func (n *node) classify(x uint64) int {
 // path, so p.Depth <= p.Features is required) and whose leaves carry random
 // classes, with every class on at least one leaf when 2^p.Depth >= p.Classes.
 // p.Rows is not used but must be valid.
-func drawTree(p Params) (*node, error) {
+func drawTree(p Params) (*tree.Node, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
@@ -120,18 +105,16 @@ func drawTree(p Params) (*node, error) {
 	}
 	r.Shuffle(len(classes), func(i, j int) { classes[i], classes[j] = classes[j], classes[i] })
 
-	var grow func(depth int, used uint64) *node
-	grow = func(depth int, used uint64) *node {
+	var grow func(depth int, used uint64) *tree.Node
+	grow = func(depth int, used uint64) *tree.Node {
 		if depth == 0 {
-			n := &node{class: classes[0]}
+			n := tree.Leaf(classes[0])
 			classes = classes[1:]
 			return n
 		}
-		n := &node{feature: pick(r, p.Features, used)}
-		used |= 1 << n.feature
-		n.false_ = grow(depth-1, used)
-		n.true_ = grow(depth-1, used)
-		return n
+		f := pick(r, p.Features, used)
+		onFalse := grow(depth-1, used|1<<f)
+		return tree.Split(f, onFalse, grow(depth-1, used|1<<f))
 	}
 	return grow(p.Depth, 0), nil
 }
@@ -223,7 +206,7 @@ func CSV(p Params) ([]byte, error) {
 			b.WriteByte('0' + byte(x>>f&1))
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Itoa((root.classify(x) + flip[i]) % p.Classes))
+		b.WriteString(strconv.Itoa((root.Classify(bitsHold(x)) + flip[i]) % p.Classes))
 		b.WriteByte('\n')
 	}
 	return b.Bytes(), nil

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
 )
 
 // table generates the CSV for p and reads it back as odtx does.
@@ -46,33 +47,33 @@ func vector(t *testing.T, rec []string) uint64 {
 // leaves returns the classes of n's leaves, left (False) to right, and fails
 // unless n is a perfect tree of the given depth that tests no feature twice
 // on a path and only features below p.Features.
-func leaves(t *testing.T, n *node, p Params) []int {
+func leaves(t *testing.T, n *tree.Node, p Params) []int {
 	t.Helper()
 	var classes []int
-	var walk func(n *node, depth int, path []int)
-	walk = func(n *node, depth int, path []int) {
-		if (n.false_ == nil) != (n.true_ == nil) {
+	var walk func(n *tree.Node, depth int, path []int)
+	walk = func(n *tree.Node, depth int, path []int) {
+		if (n.False == nil) != (n.True == nil) {
 			t.Fatalf("node at depth %d has one child", depth)
 		}
-		if n.true_ == nil {
+		if n.True == nil {
 			if depth != p.Depth {
 				t.Errorf("leaf at depth %d, want %d", depth, p.Depth)
 			}
-			if n.class < 0 || n.class >= p.Classes {
-				t.Errorf("leaf class %d, want 0 to %d", n.class, p.Classes-1)
+			if n.Class < 0 || n.Class >= p.Classes {
+				t.Errorf("leaf class %d, want 0 to %d", n.Class, p.Classes-1)
 			}
-			classes = append(classes, n.class)
+			classes = append(classes, n.Class)
 			return
 		}
-		if n.feature < 0 || n.feature >= p.Features {
-			t.Errorf("feature %d, want 0 to %d", n.feature, p.Features-1)
+		if n.Feature < 0 || n.Feature >= p.Features {
+			t.Errorf("feature %d, want 0 to %d", n.Feature, p.Features-1)
 		}
-		if slices.Contains(path, n.feature) {
-			t.Errorf("feature %d tested twice on the path %v", n.feature, path)
+		if slices.Contains(path, n.Feature) {
+			t.Errorf("feature %d tested twice on the path %v", n.Feature, path)
 		}
-		path = append(path, n.feature)
-		walk(n.false_, depth+1, slices.Clip(path))
-		walk(n.true_, depth+1, slices.Clip(path))
+		path = append(path, n.Feature)
+		walk(n.False, depth+1, slices.Clip(path))
+		walk(n.True, depth+1, slices.Clip(path))
 	}
 	walk(n, 0, nil)
 	return classes
@@ -145,7 +146,7 @@ func TestCSV(t *testing.T) {
 					t.Fatalf("rows %d and %d are both %s", j, i, key)
 				}
 				seen[key] = i
-				if got, want := rec[p.Features], strconv.Itoa(root.classify(vector(t, rec))); got != want {
+				if got, want := rec[p.Features], strconv.Itoa(root.Classify(bitsHold(vector(t, rec)))); got != want {
 					t.Errorf("row %d: class %s, but the tree says %s", i, got, want)
 				}
 			}
@@ -177,7 +178,7 @@ func TestNoise(t *testing.T) {
 			if vector(t, a.Records[i]) != x {
 				t.Fatalf("%+v: row %d differs from the noiseless one", p, i)
 			}
-			if b.Records[i][p.Features] != strconv.Itoa(root.classify(x)) {
+			if b.Records[i][p.Features] != strconv.Itoa(root.Classify(bitsHold(x))) {
 				flipped++
 			}
 		}
