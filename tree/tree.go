@@ -1,6 +1,6 @@
 // Package tree holds learned decision trees: their structure over binary
-// features, classification, checking against data, and the text, JSON and
-// Graphviz forms odtx writes.
+// features, classification, checking against data, and the text, JSON,
+// Graphviz and SVG forms odtx writes.
 package tree
 
 import "github.com/odtx/odtx/dataset"

@@ -17,6 +17,8 @@ func writer(format string) (writeFunc, error) {
 		return (*tree.Tree).WriteJSON, nil
 	case "dot":
 		return func(t *tree.Tree, w io.Writer, _ tree.Meta) error { return t.WriteDOT(w) }, nil
+	case "svg":
+		return func(t *tree.Tree, w io.Writer, _ tree.Meta) error { return t.WriteSVG(w) }, nil
 	}
-	return nil, fmt.Errorf("unknown --format %q (want text, json or dot)", format)
+	return nil, fmt.Errorf("unknown --format %q (want text, json, dot or svg)", format)
 }

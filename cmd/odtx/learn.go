@@ -23,7 +23,7 @@ func learnCommand() *cli.Command {
 		ArgsUsage: "DATA.csv (- for stdin)",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "mode", Value: "size", Usage: "depth: minimum depth; size: minimum depth, then fewest nodes (both without training errors); errors: what --max-depth asks for"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or dot"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json, dot or svg (a picture, no Graphviz needed)"},
 			outputFlag("the tree"),
 			&cli.StringFlag{Name: flagTrace, Usage: "write the incremental run to this file as an iCNF trace"},
 			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},

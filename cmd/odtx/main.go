@@ -189,7 +189,7 @@ func app() *cli.Command {
 				Usage:   "no progress on stderr",
 			},
 		},
-		Commands: []*cli.Command{learnCommand(), predictCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
+		Commands: []*cli.Command{learnCommand(), predictCommand(), drawCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
 		Version:  version(),
 		// Global flags that exclude each other, checked once for every
 		// command.

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/odtx/odtx/tree"
+	"github.com/urfave/cli/v3"
+)
+
+func drawCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "draw",
+		Usage:     "draw a tree written by learn --format json as an SVG picture (no Graphviz needed)",
+		ArgsUsage: "TREE.json",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to this file instead of stdout"},
+		},
+		Action: draw,
+	}
+}
+
+func draw(_ context.Context, cmd *cli.Command) error {
+	if cmd.NArg() != 1 {
+		return fmt.Errorf("draw wants one tree file, got %d arguments", cmd.NArg())
+	}
+	path := cmd.Args().First()
+	if err := notDir(path); err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	t, err := tree.ReadJSON(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var out bytes.Buffer
+	if err := t.WriteSVG(&out); err != nil {
+		return err
+	}
+	return emit(cmd.String("output"), out.Bytes())
+}
