@@ -14,7 +14,7 @@ func drawCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "draw",
 		Usage:     "draw a tree written by learn --format json as an SVG picture (no Graphviz needed)",
-		ArgsUsage: "TREE.json",
+		ArgsUsage: "TREE.json (- for stdin)",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the picture to this file instead of stdout"},
 		},
@@ -27,15 +27,18 @@ func draw(_ context.Context, cmd *cli.Command) error {
 		return fmt.Errorf("draw wants one tree file, got %d arguments", cmd.NArg())
 	}
 	path := cmd.Args().First()
-	if err := notDir(path); err != nil {
-		return err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
+	f := os.Stdin
+	if path != "-" {
+		if err := notDir(path); err != nil {
+			return err
+		}
+		var err error
+		if f, err = os.Open(path); err != nil {
+			return err
+		}
+		defer f.Close()
 	}
 	t, err := tree.ReadJSON(f)
-	f.Close()
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

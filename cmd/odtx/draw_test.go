@@ -20,6 +20,13 @@ func TestDraw(t *testing.T) {
 	if got := mustRun(t, dir, "", "draw", "learned.json").stdout; got != svg {
 		t.Errorf("draw of learn's JSON differs from learn --format svg:\n%s\nwant\n%s", got, svg)
 	}
+	learned, err := os.ReadFile(filepath.Join(dir, "learned.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustRun(t, dir, string(learned), "draw", "-").stdout; got != svg {
+		t.Errorf("draw - of learn's JSON on stdin differs from learn --format svg:\n%s", got)
+	}
 	if r := mustRun(t, dir, "", "draw", "-o", "tree.svg", "learned.json"); r.stdout != "" || r.stderr != "" {
 		t.Errorf("draw -o wrote stdout %q, stderr %q", r.stdout, r.stderr)
 	}

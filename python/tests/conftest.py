@@ -1,0 +1,39 @@
+"""Shared fixtures: the odtx binary the package runs, and the shared
+datasets, which tests read in place from $ODTX_DATA (or ../shared/data
+beside the repository) and skip without, unless $ODTX_REQUIRE_DATA is set,
+as CI sets it."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import odtx
+
+
+def run_odtx(*args):
+    """Run the odtx binary the package runs; its stdout, failing the test
+    unless it exits 0."""
+    proc = subprocess.run([odtx.binary(), *map(str, args)], capture_output=True, text=True)
+    assert proc.returncode == 0, f"odtx {args}: exit {proc.returncode}: {proc.stderr}"
+    return proc.stdout
+
+
+@pytest.fixture(scope="session")
+def data_dir():
+    env = os.environ.get("ODTX_DATA")
+    d = Path(env) if env else Path(__file__).resolve().parents[3] / "shared" / "data"
+    if not (d / "mouse.csv").is_file():
+        msg = f"shared datasets not found in {d} (set ODTX_DATA)"
+        if os.environ.get("ODTX_REQUIRE_DATA"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return d
+
+
+@pytest.fixture(scope="session")
+def min_error():
+    """Skips unless odtx learn has --max-depth, the min-error objective."""
+    if "--max-depth" not in run_odtx("learn", "--help"):
+        pytest.skip("odtx learn --help lacks --max-depth: the min-error objective has not landed in this odtx")

@@ -1,0 +1,106 @@
+"""What a fit gives: trees of the data's names, predictions and
+probabilities from the training rows, what was proven, and odtx's errors
+and time limits as Python's."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import make_blobs
+from sklearn.exceptions import ConvergenceWarning
+
+from odtx import OdtxError, OptimalTreeClassifier, export_graphviz, export_svg, export_text
+
+
+def xor_frame():
+    """A DataFrame whose label is the xor of a number and a category."""
+    df = pd.DataFrame({"x": [1.5, 1.5, 2.5, 2.5] * 3, "colour": ["red", "blue", "red", "blue"] * 3})
+    y = pd.Series(["a", "b", "b", "a"] * 3, name="label")
+    return df, y
+
+
+def test_dataframe_names_and_tests():
+    """Column names and the label's name are kept; strings give == tests,
+    numbers <= tests; the fit proves its tree optimal."""
+    df, y = xor_frame()
+    model = OptimalTreeClassifier().fit(df, y)
+    assert list(model.feature_names_in_) == ["x", "colour"] and model.n_features_in_ == 2
+    assert list(model.classes_) == ["a", "b"]
+    assert (model.depth_, model.n_nodes_, model.optimal_, model.lower_bound_) == (2, 7, True, None)
+    assert model.training_errors_ == 0 and model.engine_ in ("sat", "dp")
+    assert model.tree_["label"] == "label"
+    text = export_text(model)
+    assert "colour == red" in text or "colour == blue" in text
+    assert "x <= " in text and "class: a (a: 3)" in text
+    assert list(model.predict(df)) == list(y)
+    # Lists and numpy arrays of objects fit alike, under made-up names.
+    as_list = OptimalTreeClassifier().fit(df.values.tolist(), list(y))
+    assert (as_list.depth_, as_list.n_nodes_) == (2, 7)
+    assert "x0 <= " in export_text(as_list) and not hasattr(as_list, "feature_names_in_")
+
+
+def test_predict_proba_from_leaf_counts():
+    """With contradictory rows (the default conflicts='majority') a leaf's
+    probabilities are the shares of its training rows, and the fit counts
+    the rows it must get wrong."""
+    X = np.array([[0], [0], [0], [1], [1]])
+    y = np.array([7, 7, 9, 9, 9])
+    model = OptimalTreeClassifier().fit(X, y)
+    assert model.training_errors_ == 1
+    np.testing.assert_allclose(model.predict_proba([[0], [1]]), [[2 / 3, 1 / 3], [0, 1]])
+    np.testing.assert_array_equal(model.predict([[0], [1]]), [7, 9])
+
+
+def test_odtx_errors_are_python_errors():
+    """odtx's one-line error becomes the message of an OdtxError (a
+    ValueError)."""
+    X, y = [[0], [0], [1]], ["a", "b", "a"]
+    with pytest.raises(OdtxError, match=r"^odtx: .*have the same features but labels"):
+        OptimalTreeClassifier(conflicts="error").fit(X, y)
+    with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth or size\)$'):
+        OptimalTreeClassifier(mode="widest").fit(X, y)
+    with pytest.raises(OdtxError, match=r'^odtx: unknown engine "magic"'):
+        OptimalTreeClassifier(engine="magic").fit(X, y)
+
+
+def test_time_limit_gives_best_tree_found():
+    """A search that runs out of time still gives a fitted model, not proven
+    optimal, with what was proven, and warns."""
+    X, y = make_blobs(n_samples=300, random_state=0)
+    with pytest.warns(ConvergenceWarning, match="time limit"):
+        model = OptimalTreeClassifier(time_limit=0.05).fit(X, y)
+    assert model.optimal_ is False
+    assert set(model.lower_bound_) >= {"depth", "nodes"} and model.lower_bound_["depth"] <= model.depth_
+    assert model.score(X, y) == 1.0  # the best consistent tree found, checked on every row
+
+
+def test_exports():
+    """export_graphviz writes odtx's DOT, export_svg odtx draw's picture,
+    both with every leaf's counts."""
+    df, y = xor_frame()
+    model = OptimalTreeClassifier().fit(df, y)
+    dot = export_graphviz(model)
+    assert dot.startswith("digraph tree {") and dot.count("shape=ellipse") == 4
+    assert dot.count('[label="true"]') == 3 and 'label="label = a\\na: 3"' in dot
+    svg = export_svg(model)
+    assert svg.startswith("<svg ") and svg.count(">a: 3</text>") == 2 and svg.count(">b: 3</text>") == 2
+
+
+def test_max_depth_fewest_errors(min_error):
+    """max_depth asks for the fewest training errors at that depth or less:
+    xor at depth 1 errs on half the rows, at depth 2 on none; max_nodes
+    bounds the branching nodes and complexity_cost charges for them."""
+    df, y = xor_frame()
+    shallow = OptimalTreeClassifier(max_depth=1).fit(df, y)
+    assert shallow.depth_ <= 1 and shallow.training_errors_ == 6 and shallow.optimal_
+    assert (shallow.predict(df) != y).sum() == 6
+    deep = OptimalTreeClassifier(max_depth=2).fit(df, y)
+    assert (deep.depth_, deep.training_errors_) == (2, 0)
+    one_node = OptimalTreeClassifier(max_depth=2, max_nodes=1).fit(df, y)
+    assert one_node.n_nodes_ <= 3 and one_node.training_errors_ == 6
+    costly = OptimalTreeClassifier(max_depth=2, complexity_cost=10).fit(df, y)
+    assert costly.n_nodes_ == 1 and costly.training_errors_ == 6
+    # Contradictory rows need no conflicts flag with max_depth.
+    noisy = OptimalTreeClassifier(max_depth=1, conflicts="error").fit([[0], [0], [1]], ["a", "b", "a"])
+    assert noisy.training_errors_ == 1
