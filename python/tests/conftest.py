@@ -31,9 +31,3 @@ def data_dir():
         pytest.skip(msg)
     return d
 
-
-@pytest.fixture(scope="session")
-def min_error():
-    """Skips unless odtx learn has --max-depth, the min-error objective."""
-    if "--max-depth" not in run_odtx("learn", "--help"):
-        pytest.skip("odtx learn --help lacks --max-depth: the min-error objective has not landed in this odtx")

@@ -58,7 +58,7 @@ def test_odtx_errors_are_python_errors():
     X, y = [[0], [0], [1]], ["a", "b", "a"]
     with pytest.raises(OdtxError, match=r"^odtx: .*have the same features but labels"):
         OptimalTreeClassifier(conflicts="error").fit(X, y)
-    with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth or size\)$'):
+    with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth, size or errors\)$'):
         OptimalTreeClassifier(mode="widest").fit(X, y)
     with pytest.raises(OdtxError, match=r'^odtx: unknown engine "magic"'):
         OptimalTreeClassifier(engine="magic").fit(X, y)
@@ -87,7 +87,7 @@ def test_exports():
     assert svg.startswith("<svg ") and svg.count(">a: 3</text>") == 2 and svg.count(">b: 3</text>") == 2
 
 
-def test_max_depth_fewest_errors(min_error):
+def test_max_depth_fewest_errors():
     """max_depth asks for the fewest training errors at that depth or less:
     xor at depth 1 errs on half the rows, at depth 2 on none; max_nodes
     bounds the branching nodes and complexity_cost charges for them."""
@@ -99,7 +99,8 @@ def test_max_depth_fewest_errors(min_error):
     assert (deep.depth_, deep.training_errors_) == (2, 0)
     one_node = OptimalTreeClassifier(max_depth=2, max_nodes=1).fit(df, y)
     assert one_node.n_nodes_ <= 3 and one_node.training_errors_ == 6
-    costly = OptimalTreeClassifier(max_depth=2, complexity_cost=10).fit(df, y)
+    # Each node costs 0.3 x 12 rows, more than the 6 errors it saves.
+    costly = OptimalTreeClassifier(max_depth=2, complexity_cost=0.3).fit(df, y)
     assert costly.n_nodes_ == 1 and costly.training_errors_ == 6
     # Contradictory rows need no conflicts flag with max_depth.
     noisy = OptimalTreeClassifier(max_depth=1, conflicts="error").fit([[0], [0], [1]], ["a", "b", "a"])

@@ -51,9 +51,12 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     max_nodes : int or None, default=None
         At most this many branching nodes (with ``max_depth``).
     complexity_cost : float or None, default=None
-        Training errors charged per branching node (with ``max_depth``).
-    mode : {"size", "depth"}, default="size"
-        "size": least depth, then fewest nodes; "depth": least depth only.
+        With ``max_depth``, each branching node costs this times the number
+        of rows in training errors (as ConTree and STreeD define it).
+    mode : {"size", "depth", "errors"} or None, default=None
+        "size": least depth, then fewest nodes; "depth": least depth only;
+        "errors": what ``max_depth`` asks for. None: "size" without
+        ``max_depth``, "errors" with it, as ``odtx learn`` chooses.
     engine : {"auto", "sat", "dp"}, default="auto"
         odtx's exact method (``odtx --engine``).
     time_limit : float or None, default=None
@@ -106,7 +109,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         max_depth=None,
         max_nodes=None,
         complexity_cost=None,
-        mode="size",
+        mode=None,
         engine="auto",
         time_limit=None,
         conflicts="majority",
@@ -161,7 +164,9 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         if self.n_jobs is not None:
             jobs = self.n_jobs if self.n_jobs > 0 else (os.cpu_count() or 1) + 1 + self.n_jobs
             args += ["--jobs", str(max(jobs, 1))]
-        args += ["-q", "learn", "--format", "json", "--mode", str(self.mode), "--split", str(self.split), "--label", label]
+        args += ["-q", "learn", "--format", "json", "--split", str(self.split), "--label", label]
+        if self.mode is not None:
+            args += ["--mode", str(self.mode)]
         if self.max_depth is None:
             args += ["--conflicts", str(self.conflicts)]
         else:
