@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/odtx/odtx/dimacs"
@@ -23,11 +22,7 @@ func (s *Solver) run(ctx context.Context, cnf string, out *os.File) (*os.Process
 	}
 	var stderr tail
 	cmd.Stderr = &stderr
-	// The solver may be a script running the real one: give it a process
-	// group of its own and kill the group, so that no child outlives a
-	// cancelled call.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	killTree(cmd)
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	var exit *exec.ExitError
