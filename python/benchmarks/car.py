@@ -32,7 +32,7 @@ def main():
         subprocess.run([odtx.binary(), "--jobs", "1", "-q", "learn", "--format", "json", path], check=True, capture_output=True)
         cli.append(time.perf_counter() - start)
         start = time.perf_counter()
-        model = odtx.OptimalTreeClassifier(n_jobs=1).fit(X, y)
+        model = odtx.OptimalTreeClassifier(max_depth=None, n_jobs=1).fit(X, y)
         python.append(time.perf_counter() - start)
     c, p = statistics.median(cli), statistics.median(python)
     print(f"car ({len(df)} rows, depth {model.depth_}, {model.n_nodes_} nodes), median of {runs} runs:")

@@ -36,7 +36,7 @@ def test_estimator_is_cli(name, numbers, data_dir, tmp_path):
     conflicts = ["--conflicts", "majority"] if name in CONFLICTS else []
     cli = json.loads(run_odtx("--jobs", "1", "-q", "learn", "--format", "json", *conflicts, path))
     X, y = read(path, numbers)
-    model = OptimalTreeClassifier(n_jobs=1, conflicts="majority" if conflicts else "error").fit(X, y)
+    model = OptimalTreeClassifier(max_depth=None, n_jobs=1, conflicts="majority" if conflicts else "error").fit(X, y)
     assert (model.depth_, model.n_nodes_, model.optimal_) == (cli["depth"], cli["nodes"], cli["optimal"])
     assert model.training_errors_ == cli.get("training_errors", 0)
     if not numbers:

@@ -24,7 +24,7 @@ def test_dataframe_names_and_tests():
     """Column names and the label's name are kept; strings give == tests,
     numbers <= tests; the fit proves its tree optimal."""
     df, y = xor_frame()
-    model = OptimalTreeClassifier().fit(df, y)
+    model = OptimalTreeClassifier(max_depth=None).fit(df, y)
     assert list(model.feature_names_in_) == ["x", "colour"] and model.n_features_in_ == 2
     assert list(model.classes_) == ["a", "b"]
     assert (model.depth_, model.n_nodes_, model.optimal_, model.lower_bound_) == (2, 7, True, None)
@@ -35,18 +35,18 @@ def test_dataframe_names_and_tests():
     assert "x <= " in text and "class: a (a: 3)" in text
     assert list(model.predict(df)) == list(y)
     # Lists and numpy arrays of objects fit alike, under made-up names.
-    as_list = OptimalTreeClassifier().fit(df.values.tolist(), list(y))
+    as_list = OptimalTreeClassifier(max_depth=None).fit(df.values.tolist(), list(y))
     assert (as_list.depth_, as_list.n_nodes_) == (2, 7)
     assert "x0 <= " in export_text(as_list) and not hasattr(as_list, "feature_names_in_")
 
 
 def test_predict_proba_from_leaf_counts():
-    """With contradictory rows (the default conflicts='majority') a leaf's
+    """With contradictory rows (conflicts='majority', the default) a leaf's
     probabilities are the shares of its training rows, and the fit counts
     the rows it must get wrong."""
     X = np.array([[0], [0], [0], [1], [1]])
     y = np.array([7, 7, 9, 9, 9])
-    model = OptimalTreeClassifier().fit(X, y)
+    model = OptimalTreeClassifier(max_depth=None).fit(X, y)
     assert model.training_errors_ == 1
     np.testing.assert_allclose(model.predict_proba([[0], [1]]), [[2 / 3, 1 / 3], [0, 1]])
     np.testing.assert_array_equal(model.predict([[0], [1]]), [7, 9])
@@ -57,9 +57,9 @@ def test_odtx_errors_are_python_errors():
     ValueError)."""
     X, y = [[0], [0], [1]], ["a", "b", "a"]
     with pytest.raises(OdtxError, match=r"^odtx: .*have the same features but labels"):
-        OptimalTreeClassifier(conflicts="error").fit(X, y)
+        OptimalTreeClassifier(max_depth=None, conflicts="error").fit(X, y)
     with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth, size or errors\)$'):
-        OptimalTreeClassifier(mode="widest").fit(X, y)
+        OptimalTreeClassifier(max_depth=None, mode="widest").fit(X, y)
     with pytest.raises(OdtxError, match=r'^odtx: unknown engine "magic"'):
         OptimalTreeClassifier(engine="magic").fit(X, y)
 
@@ -69,7 +69,7 @@ def test_time_limit_gives_best_tree_found():
     optimal, with what was proven, and warns."""
     X, y = make_blobs(n_samples=300, random_state=0)
     with pytest.warns(ConvergenceWarning, match="time limit"):
-        model = OptimalTreeClassifier(time_limit=0.05).fit(X, y)
+        model = OptimalTreeClassifier(max_depth=None, time_limit=0.05).fit(X, y)
     assert model.optimal_ is False
     assert set(model.lower_bound_) >= {"depth", "nodes"} and model.lower_bound_["depth"] <= model.depth_
     assert model.score(X, y) == 1.0  # the best consistent tree found, checked on every row
@@ -79,12 +79,22 @@ def test_exports():
     """export_graphviz writes odtx's DOT, export_svg odtx draw's picture,
     both with every leaf's counts."""
     df, y = xor_frame()
-    model = OptimalTreeClassifier().fit(df, y)
+    model = OptimalTreeClassifier(max_depth=None).fit(df, y)
     dot = export_graphviz(model)
     assert dot.startswith("digraph tree {") and dot.count("shape=ellipse") == 4
     assert dot.count('[label="true"]') == 3 and 'label="label = a\\na: 3"' in dot
     svg = export_svg(model)
     assert svg.startswith("<svg ") and svg.count(">a: 3</text>") == 2 and svg.count(">b: 3</text>") == 2
+
+
+def test_default_is_fewest_errors_within_depth_3():
+    """The default is the field's: the fewest training errors within depth
+    3, which any data has, contradictory rows included."""
+    X, y = make_blobs(n_samples=200, centers=4, random_state=2)
+    model = OptimalTreeClassifier().fit(X, y)
+    assert model.get_params()["max_depth"] == 3 and model.tree_["mode"] == "errors"
+    assert model.depth_ <= 3 and model.optimal_
+    assert (model.predict(X) != y).sum() == model.training_errors_
 
 
 def test_max_depth_fewest_errors():

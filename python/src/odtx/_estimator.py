@@ -29,13 +29,21 @@ except ImportError:
 class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     """A provably optimal decision tree, learned by the odtx binary.
 
-    With ``max_depth=None`` (the default) the tree classifies every training
-    row correctly and is the shallowest that does, and in ``mode="size"``
-    the one with the fewest nodes among those: what ``odtx learn`` finds.
-    With an integer ``max_depth`` it is the tree of depth at most
-    ``max_depth`` with the fewest training errors (``odtx learn
-    --max-depth``), ``max_nodes`` bounding its branching nodes and
-    ``complexity_cost`` charging each one that many errors.
+    With an integer ``max_depth`` (3 by default) it is the tree of depth at
+    most ``max_depth`` with the fewest training errors, then the fewest
+    nodes (``odtx learn --max-depth``), ``max_nodes`` bounding its
+    branching nodes and ``complexity_cost`` charging each one that many
+    errors. With ``max_depth=None`` the tree classifies every training row
+    correctly and is the shallowest that does, and in ``mode="size"`` the
+    one with the fewest nodes among those: what ``odtx learn`` finds
+    without ``--max-depth``.
+
+    The default is a depth bound, as in STreeD's, ConTree's and pystreed's
+    estimators, rather than the command line's tree without errors:
+    a scikit-learn classifier is expected to fit whatever labelled data it
+    is given quickly, noisy labels and scikit-learn's own random data
+    included, where the tree without errors grows with the noise and the
+    time to prove it optimal grows faster.
 
     Numeric columns give ``col <= v`` tests; other columns (strings,
     objects, pandas categoricals, booleans) give ``col == v`` tests, unless
@@ -45,9 +53,9 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    max_depth : int or None, default=None
-        None: no training errors, least depth. An integer: fewest training
-        errors at depth at most this.
+    max_depth : int or None, default=3
+        An integer: fewest training errors at depth at most this. None: no
+        training errors, least depth.
     max_nodes : int or None, default=None
         At most this many branching nodes (with ``max_depth``).
     complexity_cost : float or None, default=None
@@ -106,7 +114,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     def __init__(
         self,
         *,
-        max_depth=None,
+        max_depth=3,
         max_nodes=None,
         complexity_cost=None,
         mode=None,
