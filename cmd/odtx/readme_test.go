@@ -46,7 +46,19 @@ var helpFlag = regexp.MustCompile(`^\s+--([a-z][a-z-]*)`)
 // so that the reference keeps up with the command line.
 func TestDocsCLI(t *testing.T) {
 	ref := doc(t, "docs/cli.md")
-	for _, cmd := range []string{"learn", "predict", "verify", "dump", "cv", "gen", "bench", "bench merge"} {
+	// Every command odtx --help lists, and bench's merge.
+	cmds := []string{"bench merge"}
+	help := mustRun(t, "", "", "--help").stdout
+	listed := help[strings.Index(help, "COMMANDS:"):strings.Index(help, "GLOBAL OPTIONS:")]
+	for line := range strings.Lines(listed) {
+		if f := strings.Fields(line); len(f) > 0 && f[0] != "COMMANDS:" && f[0] != "help," {
+			cmds = append(cmds, f[0])
+			if !strings.Contains(ref, "odtx "+f[0]) {
+				t.Errorf("docs/cli.md does not show odtx %s, which odtx --help lists", f[0])
+			}
+		}
+	}
+	for _, cmd := range cmds {
 		r := mustRun(t, "", "", append(strings.Fields(cmd), "--help")...)
 		for line := range strings.Lines(r.stdout) {
 			m := helpFlag.FindStringSubmatch(line)
