@@ -25,12 +25,26 @@ type Feature struct {
 }
 
 // String returns the test as it reads, such as "petal width <= 0.6" or
-// "color == red".
+// "color == red", with the column and the value as Readable writes them.
 func (f Feature) String() string {
 	if f.Op == LessEq {
-		return fmt.Sprintf("%s %s %s", f.Column, f.Op, strconv.FormatFloat(f.Threshold, 'g', -1, 64))
+		return fmt.Sprintf("%s %s %s", Readable(f.Column), f.Op, strconv.FormatFloat(f.Threshold, 'g', -1, 64))
 	}
-	return fmt.Sprintf("%s %s %s", f.Column, f.Op, f.Value)
+	return fmt.Sprintf("%s %s %s", Readable(f.Column), f.Op, Readable(f.Value))
+}
+
+// Readable returns a name or value of a table as a tree's text shows it:
+// as written, or Go-quoted ("", "a\nb", " x") where that would not read as
+// one name on one line: an empty string, one with a line break or another
+// character that does not print, one with a space at either end, and one
+// that starts with a quote, which would read as quoted.
+func Readable(s string) string {
+	plain := s != "" && strings.TrimSpace(s) == s && s[0] != '"' &&
+		!strings.ContainsFunc(s, func(r rune) bool { return !strconv.IsPrint(r) })
+	if plain {
+		return s
+	}
+	return strconv.Quote(s)
 }
 
 // Holds reports whether the test holds for raw, a value of the feature's

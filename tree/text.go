@@ -4,9 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/odtx/odtx/dataset"
 )
 
 // WriteText writes t as indented if/else rules, one test or class a line.
+// Names and values are written as dataset.Readable writes them, so that
+// each stays on its line and an empty one shows.
 func (t *Tree) WriteText(w io.Writer) error {
 	var b strings.Builder
 	t.text(&b, t.Root, 0)
@@ -17,7 +21,7 @@ func (t *Tree) WriteText(w io.Writer) error {
 func (t *Tree) text(b *strings.Builder, n *Node, depth int) {
 	indent := strings.Repeat("    ", depth)
 	if n.IsLeaf() {
-		fmt.Fprintf(b, "%s%s = %s%s\n", indent, t.Label, t.Classes[n.Class], t.counts(n, "  # ", ""))
+		fmt.Fprintf(b, "%s%s%s\n", indent, t.leaf(n), t.counts(n, "  # ", ""))
 		return
 	}
 	fmt.Fprintf(b, "%sif %s:\n", indent, t.Features[n.Feature])
@@ -26,7 +30,13 @@ func (t *Tree) text(b *strings.Builder, n *Node, depth int) {
 	t.text(b, n.False, depth+1)
 }
 
-// WriteDOT writes t as a Graphviz digraph.
+// leaf is what leaf n says: the label column and its class.
+func (t *Tree) leaf(n *Node) string {
+	return dataset.Readable(t.Label) + " = " + dataset.Readable(t.Classes[n.Class])
+}
+
+// WriteDOT writes t as a Graphviz digraph, each node's text as WriteText
+// writes it.
 func (t *Tree) WriteDOT(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph tree {\n  node [fontname=\"Helvetica\"];\n")
@@ -36,10 +46,14 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 		id := next
 		next++
 		if n.IsLeaf() {
-			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=%q];\n", id, t.Label+" = "+t.Classes[n.Class]+t.counts(n, "\n", ""))
+			label := dotString(t.leaf(n))
+			if c := t.counts(n, "", ""); c != "" {
+				label += `\n` + dotString(c)
+			}
+			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=\"%s\"];\n", id, label)
 			return id
 		}
-		fmt.Fprintf(&b, "  n%d [shape=box, label=%q];\n", id, t.Features[n.Feature].String())
+		fmt.Fprintf(&b, "  n%d [shape=box, label=\"%s\"];\n", id, dotString(t.Features[n.Feature].String()))
 		fmt.Fprintf(&b, "  n%d -> n%d [label=\"true\"];\n", id, walk(n.True))
 		fmt.Fprintf(&b, "  n%d -> n%d [label=\"false\"];\n", id, walk(n.False))
 		return id
@@ -60,11 +74,17 @@ func (t *Tree) counts(n *Node, open, end string) string {
 	var parts []string
 	for c, k := range n.Counts {
 		if k > 0 && c < len(t.Classes) {
-			parts = append(parts, fmt.Sprintf("%s: %d", t.Classes[c], k))
+			parts = append(parts, fmt.Sprintf("%s: %d", dataset.Readable(t.Classes[c]), k))
 		}
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no rows")
 	}
 	return open + strings.Join(parts, ", ") + end
+}
+
+// dotString escapes s, which holds no line break, for a quoted DOT string:
+// a backslash and a quote are the characters that Graphviz reads otherwise.
+func dotString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }

@@ -1,0 +1,65 @@
+package tree
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// awkward is a tree whose column, label, class and category names hold a
+// line break, a quote, a backslash, outer spaces, or nothing.
+func awkward() *Tree {
+	return &Tree{
+		Root: Split(0, Leaf(1), Split(1, Leaf(0), Leaf(2))),
+		Features: []dataset.Feature{
+			{Column: "x\ny", Op: dataset.Equal, Value: ""},
+			{Column: `a\b`, Op: dataset.LessEq, Threshold: 2},
+		},
+		Label:   "la\nbel",
+		Classes: []string{"n\no", " y", `"q"`},
+	}
+}
+
+// TestTextNames: each test and class of the text tree is one line, and a
+// name or value that would break it or not show is quoted.
+func TestTextNames(t *testing.T) {
+	var b strings.Builder
+	if err := awkward().WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `if "x\ny" == "":
+    if a\b <= 2:
+        "la\nbel" = "\"q\""
+    else:
+        "la\nbel" = "n\no"
+else:
+    "la\nbel" = " y"
+`
+	if b.String() != want {
+		t.Errorf("text tree\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestDOTNames: each node of the DOT tree is one statement on one line,
+// its label the node's text, escaped as Graphviz reads a quoted string.
+func TestDOTNames(t *testing.T) {
+	var b strings.Builder
+	if err := awkward().WriteDOT(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`[shape=box, label="\"x\\ny\" == \"\""];`,
+		`[shape=box, label="a\\b <= 2"];`,
+		`[shape=ellipse, label="\"la\\nbel\" = \"\\\"q\\\"\""];`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("DOT lacks %s:\n%s", want, b.String())
+		}
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	// The opening, the node attributes, 5 nodes, 4 edges and the close.
+	if len(lines) != 12 {
+		t.Errorf("%d lines, want 12:\n%s", len(lines), b.String())
+	}
+}
