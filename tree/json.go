@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -192,10 +193,19 @@ func (t *Tree) jsonNode(n *Node) *jsonNode {
 	}
 }
 
-// ReadJSON reads a tree written by WriteJSON. The run's metadata is ignored.
+// ReadJSON reads a tree written by WriteJSON. The run's metadata is
+// ignored. It is strict, as a tree that predicts must mean one thing: a
+// key twice in an object, a key WriteJSON does not write, a node that is
+// both a leaf and a test, a class not among the classes, a class named
+// twice and a leaf's counts not one per class are errors.
 func ReadJSON(r io.Reader) (*Tree, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read tree: %w", err)
+	}
 	var doc document
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, fmt.Errorf("decode tree: %w", err)
 	}
@@ -204,8 +214,17 @@ func ReadJSON(r io.Reader) (*Tree, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("decode tree: data after the tree")
 	}
+	// encoding/json keeps the last of two values of one key.
+	if err := uniqueKeys(json.NewDecoder(bytes.NewReader(data))); err != nil {
+		return nil, fmt.Errorf("decode tree: %w", err)
+	}
 	if doc.Root == nil {
 		return nil, fmt.Errorf("decode tree: no root")
+	}
+	for i, c := range doc.Classes {
+		if slices.Contains(doc.Classes[:i], c) {
+			return nil, fmt.Errorf("decode tree: class %q listed twice", c)
+		}
 	}
 	t := &Tree{Label: doc.Label, Classes: doc.Classes}
 	if doc.Split != "" {
@@ -222,16 +241,60 @@ func ReadJSON(r io.Reader) (*Tree, error) {
 	return t, nil
 }
 
+// uniqueKeys reads the JSON value dec holds next, which is known to be
+// well formed, and fails at the first object that has a key twice.
+func uniqueKeys(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := make(map[string]bool)
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			k := key.(string) // an object's keys are strings
+			if seen[k] {
+				return fmt.Errorf("key %q twice in one object", k)
+			}
+			seen[k] = true
+			if err := uniqueKeys(dec); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // '}'
+	case json.Delim('['):
+		for dec.More() {
+			if err := uniqueKeys(dec); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // ']'
+	}
+	return err
+}
+
 func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 	if j.Class != nil {
+		if j.Column != "" || j.Op != "" || j.Value != nil || j.True != nil || j.False != nil {
+			return nil, fmt.Errorf("leaf of class %q has a test too", *j.Class)
+		}
 		c := slices.Index(t.Classes, *j.Class)
 		if c < 0 {
-			c = len(t.Classes)
-			t.Classes = append(t.Classes, *j.Class)
+			return nil, fmt.Errorf("leaf of class %q, which is not among the classes %q", *j.Class, t.Classes)
+		}
+		if j.Counts != nil && len(j.Counts) != len(t.Classes) {
+			return nil, fmt.Errorf("leaf of class %q has %d counts for %d classes", *j.Class, len(j.Counts), len(t.Classes))
 		}
 		leaf := Leaf(c)
 		leaf.Counts = j.Counts
 		return leaf, nil
+	}
+	if j.Counts != nil {
+		return nil, fmt.Errorf("node on column %q has counts, which only a leaf has", j.Column)
 	}
 	if j.True == nil || j.False == nil {
 		return nil, fmt.Errorf("node on column %q needs both a true and a false branch", j.Column)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
@@ -38,6 +39,34 @@ func TestWriteJSONBound(t *testing.T) {
 		}
 		if got := doc["lower_bound"]; !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%+v: lower_bound %#v, want %#v", tt.meta, got, tt.want)
+		}
+	}
+}
+
+// TestReadJSONStrict: ReadJSON takes the tree WriteJSON writes and refuses
+// a file that would mean something else than it says: a key twice (JSON
+// keeps the last), a key odtx does not write, a leaf that is a test too, a
+// class not among the classes or listed twice, counts not one per class.
+func TestReadJSONStrict(t *testing.T) {
+	const good = `{"label": "y", "classes": ["no", "yes"], "split": "threshold",
+	 "root": {"column": "A", "op": "<=", "value": 1,
+	          "true": {"class": "no", "counts": [2, 0]}, "false": {"class": "yes"}}}`
+	if _, err := ReadJSON(strings.NewReader(good)); err != nil {
+		t.Fatalf("a good tree: %v", err)
+	}
+	for _, c := range []struct{ old, new, want string }{
+		{`"label": "y",`, `"label": "y", "label": "z",`, `key "label" twice`},
+		{`{"class": "yes"}`, `{"class": "yes", "class": "no"}`, `key "class" twice`},
+		{`"split"`, `"spilt"`, `unknown field "spilt"`},
+		{`{"class": "yes"}`, `{"class": "yes", "column": "A"}`, `leaf of class "yes" has a test too`},
+		{`{"class": "yes"}`, `{"class": "maybe"}`, `"maybe", which is not among the classes`},
+		{`["no", "yes"]`, `["no", "yes", "no"]`, `class "no" listed twice`},
+		{`[2, 0]`, `[2]`, `1 counts for 2 classes`},
+	} {
+		in := strings.Replace(good, c.old, c.new, 1)
+		_, err := ReadJSON(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s -> %s: error %v, want one saying %s", c.old, c.new, err, c.want)
 		}
 	}
 }
