@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -353,7 +354,7 @@ func newReader(r io.Reader, name string) (*reader, error) {
 	rd := &reader{name: name, in: bufio.NewReaderSize(r, 64<<10)}
 	bom, err := rd.in.Peek(len("\ufeff"))
 	if err != nil && err != io.EOF {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, readError(name, err)
 	}
 	if string(bom) == "\ufeff" {
 		rd.in.Discard(len(bom))
@@ -406,10 +407,20 @@ func (rd *reader) readLine() ([]byte, error) {
 	case err == io.EOF:
 		return nil, err
 	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", rd.name, err)
+		return nil, readError(rd.name, err)
 	}
 	rd.line++
 	return line, nil
+}
+
+// readError is err, from reading the input called name, naming it once:
+// an error of the file system names its path already ("read DIR: is a
+// directory").
+func readError(name string, err error) error {
+	if _, ok := errors.AsType[*fs.PathError](err); ok {
+		return err
+	}
+	return fmt.Errorf("read %s: %w", name, err)
 }
 
 // withoutEnd returns line without its "\n" or "\r\n".

@@ -87,11 +87,7 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 // training rows have it.
 func cvOptions(cmd *cli.Command, folds []cv.Fold, data dataset.Options, e orchestrate.Engine, mode orchestrate.Mode) (orchestrate.Options, error) {
 	opt, _, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) {
-		first, err := folds[0].Train.Binarize(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", folds[0].Train.Name, err)
-		}
-		return first, nil
+		return folds[0].Train.Binarize(data) // its errors name the file
 	})
 	// cv has no --trace, so no file to close.
 	return opt, err

@@ -196,3 +196,33 @@ func TestCVTimeout(t *testing.T) {
 		})
 	}
 }
+
+// TestCVFoldsDirErrors: an error in a file of --folds-dir names its path
+// once: a training file whose rows contradict each other, and one that
+// is a directory.
+func TestCVFoldsDirErrors(t *testing.T) {
+	for _, engine := range []string{"auto", "sat"} {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, "f"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, dir, map[string]string{
+			"d.csv":              "b,c\nx,1\ny,2\n",
+			"f/d.csv.train0.csv": "b,c\nx,1\nx,2\n",
+			"f/d.csv.test0.csv":  "b,c\nx,1\n",
+		})
+		r := run(t, dir, "", "--engine", engine, "cv", "--folds-dir", "f", "d.csv")
+		if r.code != 1 || strings.Count(r.stderr, "d.csv.train0.csv") != 1 || !strings.Contains(r.stderr, "same features") {
+			t.Errorf("--engine %s, contradictory rows: exit code %d, stderr %q; want 1 and the path named once", engine, r.code, r.stderr)
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d.csv": "b,c\nx,1\ny,2\n"})
+	if err := os.MkdirAll(filepath.Join(dir, "f", "d.csv.train0.csv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, dir, "", "cv", "--folds-dir", "f", "d.csv")
+	if r.code != 1 || strings.Count(r.stderr, "d.csv.train0.csv") != 1 || !strings.Contains(r.stderr, "is a directory") {
+		t.Errorf("a directory: exit code %d, stderr %q; want 1 and the path named once", r.code, r.stderr)
+	}
+}
