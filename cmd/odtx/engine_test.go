@@ -10,8 +10,9 @@ import (
 )
 
 // TestEngineChoice: auto by default; naming a back end or asking for a
-// trace means the SAT engine unless --engine says otherwise; a trace of
-// the DP engine, which calls no solver, is an error.
+// trace means the SAT engine unless --engine says otherwise; auto takes a
+// back end for its SAT part; a trace or a back end for the DP engine, or
+// for the errors mode, which call no solver, is an error.
 func TestEngineChoice(t *testing.T) {
 	appendix, err := filepath.Abs(appendixCSV)
 	if err != nil {
@@ -24,7 +25,7 @@ func TestEngineChoice(t *testing.T) {
 		{[]string{"learn"}, "dp"}, // auto: DP settles the Appendix at once
 		{[]string{"--solver", "gini", "learn"}, "sat"},
 		{[]string{"--portfolio", "gini,minisat", "learn"}, "sat"},
-		{[]string{"--solver", "gini", "--engine", "dp", "learn"}, "dp"},
+		{[]string{"--solver", "gini", "--engine", "auto", "learn"}, "dp"},
 		{[]string{"--engine", "sat", "learn"}, "sat"},
 		{[]string{"learn", "--trace", "t.icnf"}, "sat"},
 	} {
@@ -40,9 +41,19 @@ func TestEngineChoice(t *testing.T) {
 			t.Errorf("odtx %q: engine %q, want %q", args, doc.Engine, c.want)
 		}
 	}
-	r := run(t, t.TempDir(), "", "--engine", "dp", "learn", "--trace", "t.icnf", appendix)
-	if r.code != 1 || r.stdout != "" || r.stderr != "odtx: --trace records SAT solver calls, and the dp engine makes none\n" {
-		t.Errorf("dp with a trace: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--engine", "dp", "learn", "--trace", "t.icnf"}, "odtx: --trace records SAT solver calls, and the dp engine makes none\n"},
+		{[]string{"--engine", "dp", "--solver", "minisat", "learn"}, "odtx: --solver minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat\n"},
+		{[]string{"--engine", "dp", "--portfolio", "gini,minisat", "cv", "--folds", "2"}, "odtx: --portfolio gini,minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat\n"},
+		{[]string{"--solver", "gini", "learn", "--max-depth", "2"}, "odtx: --solver gini names a SAT back end, but the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it\n"},
+	} {
+		r := run(t, t.TempDir(), "", append(c.args, appendix)...)
+		if r.code != 1 || r.stdout != "" || r.stderr != c.want {
+			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, r.code, r.stdout, r.stderr, c.want)
+		}
 	}
 }
 

@@ -30,7 +30,21 @@ func solverNames(cmd *cli.Command) []string {
 // names, else from the shape of the data shape returns; the solvers are
 // recorded to the --trace file if one is named. It also returns the
 // function that closes that file.
+//
+// A back end named for a search that runs no SAT solver, on the dp engine
+// or in the errors mode, is an error rather than ignored.
 func searchOptions(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) (orchestrate.Options, func() error, error) {
+	if names := solverNames(cmd); names != nil && (e == orchestrate.DP || mode == orchestrate.Errors) {
+		flag := flagSolver
+		if cmd.IsSet(flagPortfolio) {
+			flag = flagPortfolio
+		}
+		why := "the dp engine runs no SAT solver: drop it, or give --engine auto or sat"
+		if mode == orchestrate.Errors {
+			why = "the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it"
+		}
+		return orchestrate.Options{}, nil, fmt.Errorf("--%s %s names a SAT back end, but %s", flag, strings.Join(names, ","), why)
+	}
 	opt, err := orchestrate.Configure(e, solverNames(cmd), mode, shape, memberWarnings())
 	if err != nil {
 		return orchestrate.Options{}, nil, err
