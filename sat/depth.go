@@ -151,7 +151,7 @@ func (d *depthSearch) take(a answer) {
 	case a.err == nil && !a.found:
 		// Even a probe cancelled for a shallower tree may have
 		// answered first, and its UNSAT is then provably wrong.
-		if err := d.s.refute(a.k); err != nil {
+		if err := d.s.refute(a.k, a.p.unsatBy); err != nil {
 			d.fail(err)
 		}
 	case d.deeperThanBest(a.k) || d.settled:

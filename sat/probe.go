@@ -21,6 +21,7 @@ type probe struct {
 	encoded []bool         // by example index
 	next    int            // where the scan for a misclassified example resumes
 	pulled  int            // how much of the search's pool this probe has seen
+	unsatBy string         // the portfolio member that answered UNSAT, if any
 }
 
 // eagerFeatures is the number of features up to which every feature is
@@ -103,8 +104,9 @@ func (p *probe) solve(ctx context.Context, maxLeaves int) (*tree.Node, error) {
 		}
 		switch {
 		case res == solver.Unsat && maxLeaves > 0:
-			return nil, p.s.refuteLeaves(p.enc.Depth(), maxLeaves)
+			return nil, p.s.refuteLeaves(p.enc.Depth(), maxLeaves, solver.AnsweredBy(p.solver))
 		case res == solver.Unsat:
+			p.unsatBy = solver.AnsweredBy(p.solver)
 			return nil, nil // minDepth weighs it against the trees found beside
 		case res == solver.Unknown:
 			return nil, errors.New("the solver gave no answer")

@@ -82,6 +82,8 @@ type Search struct {
 	best    *tree.Node // best tree so far, as the solver gave it
 	depthLB int        // no consistent tree is shallower
 	refuted int        // the deepest depth the solver answered UNSAT for, or -1
+	// refutedBy names the portfolio member that gave that answer, if any.
+	refutedBy string
 	// greedy and known are the tree and the depth bound the search starts
 	// from. The greedy tree, which no solver call found, is taken as
 	// optimal only at a bound known without the solver, so that a solver
@@ -221,7 +223,7 @@ func (s *Search) offer(root *tree.Node) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d := root.Depth(); d <= s.refuted {
-		return s.wrongUnsat(fmt.Sprintf("depth %d", s.refuted), fmt.Sprintf("depth %d", d))
+		return s.wrongUnsat(fmt.Sprintf("depth %d", s.refuted), fmt.Sprintf("depth %d", d), s.refutedBy)
 	}
 	if root.Beats(s.best) {
 		s.best = root
@@ -230,40 +232,50 @@ func (s *Search) offer(root *tree.Node) error {
 }
 
 // refute records the solver's answer that no consistent tree of depth k
-// exists, unless the tree in hand proves it wrong.
-func (s *Search) refute(k int) error {
+// exists, unless the tree in hand proves it wrong; by names the portfolio
+// member that answered, if any.
+func (s *Search) refute(k int, by string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d := s.best.Depth(); d <= k {
-		return s.wrongUnsat(fmt.Sprintf("depth %d", k), fmt.Sprintf("depth %d", d))
+		return s.wrongUnsat(fmt.Sprintf("depth %d", k), fmt.Sprintf("depth %d", d), by)
 	}
-	s.refuted = max(s.refuted, k)
+	if k > s.refuted {
+		s.refuted, s.refutedBy = k, by
+	}
 	s.depthLB = max(s.depthLB, k+1)
 	return nil
 }
 
 // refuteLeaves checks the solver's answer that no consistent tree of depth
 // k has at most maxLeaves leaves against the best tree in hand, as found
-// and without the tests no example takes (which the search keeps).
-func (s *Search) refuteLeaves(k, maxLeaves int) error {
+// and without the tests no example takes (which the search keeps); by
+// names the portfolio member that answered, if any.
+func (s *Search) refuteLeaves(k, maxLeaves int, by string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range []*tree.Node{s.best, tidy(s.ds, s.best)} {
 		if t.Depth() <= k && t.Leaves() <= maxLeaves {
 			return s.wrongUnsat(fmt.Sprintf("depth %d with at most %d leaves", k, maxLeaves),
-				fmt.Sprintf("depth %d with %d leaves", t.Depth(), t.Leaves()))
+				fmt.Sprintf("depth %d with %d leaves", t.Depth(), t.Leaves()), by)
 		}
 	}
 	return nil
 }
 
 // wrongUnsat is the error for an UNSAT answer on query, refuted by a
-// consistent tree of the shape have. A solver that errs once cannot be
-// trusted with the other UNSAT answers optimality rests on, so the search
-// stops rather than working around it.
-func (s *Search) wrongUnsat(query, have string) error {
+// consistent tree of the shape have, naming the solver that answered:
+// member by of the portfolio if by is not "". A solver that errs once
+// cannot be trusted with the other UNSAT answers optimality rests on, so
+// the search stops rather than working around it.
+func (s *Search) wrongUnsat(query, have, by string) error {
 	name := "the solver"
-	if s.opt.Solver != "" {
+	switch {
+	case by != "" && s.opt.Solver != "":
+		name = "solver " + by + " of the " + s.opt.Solver
+	case by != "":
+		name = "solver " + by
+	case s.opt.Solver != "":
 		name = "solver " + s.opt.Solver
 	}
 	return fmt.Errorf("%s answered UNSAT (no tree of %s), but a consistent tree of %s is in hand: the solver is wrong", name, query, have)

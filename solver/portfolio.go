@@ -166,6 +166,22 @@ func (r *portfolio) Solve(ctx context.Context, assumptions []int) (Result, error
 	return Unknown, &memberErrors{names: r.names, errs: errs}
 }
 
+// AnsweredBy names the member of a portfolio whose answer the last Solve
+// of s returned, also where s is a Trace's wrapping of the portfolio; it is
+// "" for a solver that is not a portfolio, and before a member answered.
+// A search blames the member, by this name, for an answer it finds wrong.
+func AnsweredBy(s Solver) string {
+	switch s := s.(type) {
+	case *portfolio:
+		if s.winner >= 0 {
+			return s.names[s.winner]
+		}
+	case *traced:
+		return AnsweredBy(s.Solver)
+	}
+	return ""
+}
+
 func (r *portfolio) tell(e *MemberError) {
 	if r.report != nil {
 		r.report(e)

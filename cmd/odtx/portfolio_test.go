@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -30,5 +31,24 @@ func TestPortfolioMemberFails(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "class = ") {
 		t.Errorf("stdout %q, want a tree", stdout.String())
+	}
+}
+
+// TestPortfolioLiarNamed: a portfolio member that answers UNSAT where the
+// tree in hand refutes it is named in the error, not the portfolio as a
+// whole, also when a trace records the calls. The liar answers every call
+// at once; the other member never answers, so the liar wins every race.
+func TestPortfolioLiarNamed(t *testing.T) {
+	appendix, err := filepath.Abs(appendixCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	liar, hang := fakeSolver(t, "unsat"), fakeSolver(t, "hang")
+	for _, args := range [][]string{{"--mode", "depth"}, {"--mode", "size"}, {"--trace", "t.icnf"}} {
+		r := run(t, t.TempDir(), "", append(append([]string{"--portfolio", hang + "," + liar, "learn"}, args...), appendix)...)
+		want := "odtx: solver " + liar + " of the portfolio " + hang + "," + liar + " answered UNSAT (no tree of depth "
+		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and one line %q...", args, r.code, r.stdout, r.stderr, want)
+		}
 	}
 }
