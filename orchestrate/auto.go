@@ -32,6 +32,7 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 	var (
 		mu       sync.Mutex // one progress report at a time
 		dpFloor  atomic.Int64
+		open     int // the shallowest depth neither engine has ruled out
 		report   = opt.Progress
 		outcomes = make(chan outcome, 2)
 	)
@@ -40,6 +41,11 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 		defer mu.Unlock()
 		if p.Engine == DP && p.MaxLeaves == 0 {
 			dpFloor.Store(int64(p.Depth))
+		}
+		if p.MaxLeaves == 0 {
+			// Each engine's bound holds for both.
+			open = max(open, p.Depth)
+			p.Depth = open
 		}
 		if report != nil {
 			report(p)

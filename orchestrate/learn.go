@@ -91,11 +91,16 @@ type Options struct {
 // Progress is the state of a search after a solver call, or a round of
 // the DP engine.
 type Progress struct {
-	Engine    Engine // SAT or DP
-	Depth     int    // depth of the call
-	MaxLeaves int    // leaf bound of the call, 0 while searching the depth
-	Examples  int    // examples encoded for that depth
-	Calls     int    // solver calls (DP rounds) so far, all depths together
+	Engine Engine // SAT or DP
+	// Depth is, while the depth is searched, the shallowest depth no
+	// engine has ruled out, where the search is whatever deeper probes run
+	// beside it; then the depth whose leaves are counted. It never goes
+	// back while the depth is searched. In the Errors mode it is the
+	// depth bound.
+	Depth     int
+	MaxLeaves int // leaf bound of the call, 0 while searching the depth
+	Examples  int // examples encoded (see sat.Progress)
+	Calls     int // solver calls (DP rounds) so far, all depths together
 	// In the Errors mode: the training errors of the best tree so far, and
 	// the proven lower bound on them.
 	Errors, MinErrors int

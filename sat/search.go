@@ -46,13 +46,20 @@ type Options struct {
 	DepthOnly bool
 }
 
-// Progress is the state of a search after a solver call.
+// Progress is the state of a search after a solver call. Its figures
+// never go back while the depth is searched, however many depths are
+// probed at once, nor while the leaves are.
 type Progress struct {
-	Depth     int // depth of the call
+	// Depth is, while the depth is searched, the shallowest depth not
+	// ruled out, where the search is whatever deeper probes run beside
+	// it; then the depth whose leaves are counted.
+	Depth     int
 	MaxLeaves int // leaf bound of the call, 0 while searching the depth
-	Examples  int // examples encoded for that depth
-	Calls     int // solver calls so far, all depths together
-	Elapsed   time.Duration
+	// Examples counts the examples encoded: by some probe while the depth
+	// is searched, then for the depth whose leaves are counted.
+	Examples int
+	Calls    int // solver calls so far, all depths together
+	Elapsed  time.Duration
 }
 
 // Stats describe the work a Search has done.
@@ -314,9 +321,15 @@ func (s *Search) called(p *probe, maxLeaves int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls++
-	if s.opt.Progress != nil {
-		s.opt.Progress(Progress{Depth: p.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(p.used), Calls: s.calls, Elapsed: time.Since(s.start)})
+	if s.opt.Progress == nil {
+		return
 	}
+	at := Progress{Depth: p.enc.Depth(), MaxLeaves: maxLeaves, Examples: len(p.used), Calls: s.calls, Elapsed: time.Since(s.start)}
+	if maxLeaves == 0 {
+		// The probes' calls interleave, deeper ones with fewer examples.
+		at.Depth, at.Examples = s.depthLB, len(s.pool)
+	}
+	s.opt.Progress(at)
 }
 
 // tidy drops from root the tests that no example of ds takes and those

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -105,20 +106,81 @@ func TestWrongModels(t *testing.T) {
 }
 
 // TestStagger: until Stagger has passed, one depth is probed at a time, so
-// the solver calls come in order of depth whatever Jobs allows. (Without
-// Stagger the four probes' calls interleave, as a rule but not by law.)
+// the solver calls come from one probe's solver after another, in the
+// order they were opened, whatever Jobs allows. (Without Stagger the four
+// probes' calls interleave, as a rule but not by law.)
 func TestStagger(t *testing.T) {
 	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk1.csv"), dataset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var depths []int
-	opt := Options{NewSolver: newGini, Probes: 4, Stagger: time.Hour,
-		Progress: func(p Progress) { depths = append(depths, p.Depth) }}
+	var (
+		mu     sync.Mutex
+		opened int
+		calls  []int // the solver of each call, numbered as opened
+	)
+	open := func() (solver.Solver, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		opened++
+		return &numbered{Solver: ginisat.New(), n: opened, calls: &calls, mu: &mu}, nil
+	}
+	opt := Options{NewSolver: open, Probes: 4, Stagger: time.Hour}
 	if _, err := learn(context.Background(), ds, opt, false); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.IsSorted(depths) {
-		t.Errorf("calls at depths %v, want one depth after another", depths)
+	if !slices.IsSorted(calls) || opened < 2 {
+		t.Errorf("calls on solvers %v, want one solver after another, and more than one", calls)
+	}
+}
+
+// numbered is a solver that records its number n in calls, under mu, at
+// each call.
+type numbered struct {
+	solver.Solver
+	n     int
+	calls *[]int
+	mu    *sync.Mutex
+}
+
+func (s *numbered) Solve(ctx context.Context, assumptions []int) (solver.Result, error) {
+	s.mu.Lock()
+	*s.calls = append(*s.calls, s.n)
+	s.mu.Unlock()
+	return s.Solver.Solve(ctx, assumptions)
+}
+
+// TestProgressForward: with four depths probed at once, whose calls
+// interleave, the progress never goes back: the depth, and the examples
+// encoded, while the depth is searched; then the depth stays and the leaf
+// bound falls.
+func TestProgressForward(t *testing.T) {
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "monk1.csv"), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []Progress
+	opt := Options{NewSolver: newGini, Probes: 4, Progress: func(p Progress) { seen = append(seen, p) }}
+	root, err := learn(context.Background(), ds, opt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(seen); i++ {
+		a, b := seen[i-1], seen[i]
+		var back bool
+		switch {
+		case b.MaxLeaves == 0:
+			back = a.MaxLeaves > 0 || b.Depth < a.Depth || b.Examples < a.Examples
+		case a.MaxLeaves == 0:
+			back = b.Depth < a.Depth
+		default:
+			back = b.Depth != a.Depth || b.MaxLeaves > a.MaxLeaves || b.Examples < a.Examples
+		}
+		if back {
+			t.Fatalf("call %d: %+v after %+v", i+1, b, a)
+		}
+	}
+	if last := seen[len(seen)-1]; last.Depth != root.Depth() {
+		t.Errorf("last progress at depth %d, the tree's is %d", last.Depth, root.Depth())
 	}
 }
