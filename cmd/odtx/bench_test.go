@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -136,7 +138,10 @@ func TestBenchErrors(t *testing.T) {
 // odtx alone or, as Ctrl-C sends it, to its whole process group, reaches
 // the job's process, which stops its solver and removes its files before
 // odtx exits with the signal's code: no solver lives on under init, no
-// .cnf or .out file stays.
+// .cnf or .out file stays. The job's process is in a group of its own,
+// which only odtx signals: had the group's signal reached it too, it could
+// end before odtx saw the signal, and odtx took the job for failed and the
+// sweep for done, exit 0 (once in a while, as the two raced).
 func TestBenchInterrupt(t *testing.T) {
 	hang := fakeSolver(t, "hang")
 	for _, c := range []struct {
@@ -162,6 +167,11 @@ func TestBenchInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			started := hangingPids(t, pids)
+			for _, job := range children(t, cmd.Process.Pid) {
+				if g, err := syscall.Getpgid(job); err != nil || g == cmd.Process.Pid {
+					t.Errorf("the job's process %d is in odtx's process group (%v)", job, err)
+				}
+			}
 			target := cmd.Process.Pid
 			if c.group {
 				target = -target
@@ -179,4 +189,26 @@ func TestBenchInterrupt(t *testing.T) {
 			}
 		})
 	}
+}
+
+// children returns the processes whose parent is pid, as pgrep tells; the
+// test is skipped where pgrep is missing.
+func children(t *testing.T, pid int) []int {
+	t.Helper()
+	out, err := exec.Command("pgrep", "-P", strconv.Itoa(pid)).Output()
+	if _, missing := errors.AsType[*exec.Error](err); missing {
+		t.Skipf("pgrep: %v", err)
+	}
+	var pids []int
+	for f := range strings.FieldsSeq(string(out)) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("pgrep -P %d: %q", pid, out)
+		}
+		pids = append(pids, n)
+	}
+	if len(pids) == 0 {
+		t.Fatalf("pgrep -P %d found no job process (%v)", pid, err)
+	}
+	return pids
 }
