@@ -4,6 +4,7 @@
 package greedy
 
 import (
+	"context"
 	"math"
 
 	"github.com/odtx/odtx/dataset"
@@ -14,15 +15,79 @@ import (
 // highest information gain, until every leaf is pure. It classifies every
 // example of ds unless ds contradicts itself (two examples alike in every
 // feature with different classes), where such a leaf takes the majority.
-func Tree(ds *dataset.Dataset) *tree.Node {
+//
+// Scoring every feature at every node takes a second or more on tens of
+// thousands of features; once ctx has ended, the nodes still to grow test
+// instead a feature that tells apart two of their examples of different
+// classes, found in one pass over the features, so that a poorer tree,
+// consistent all the same, comes at once.
+func Tree(ctx context.Context, ds *dataset.Dataset) *tree.Node {
 	all := make([]int, len(ds.Examples))
 	for i := range all {
 		all[i] = i
 	}
-	return grow(ds, all)
+	return grow(ctx, ds, all)
 }
 
-func grow(ds *dataset.Dataset, rows []int) *tree.Node {
+func grow(ctx context.Context, ds *dataset.Dataset, rows []int) *tree.Node {
+	var f int
+	if ctx.Err() != nil {
+		f = tellApart(ds, rows)
+	} else {
+		f = bestGain(ds, rows)
+	}
+	if f < 0 {
+		return tree.Leaf(majority(ds, rows))
+	}
+	var no, yes []int
+	for _, i := range rows {
+		if ds.Examples[i].Values[f] {
+			yes = append(yes, i)
+		} else {
+			no = append(no, i)
+		}
+	}
+	return tree.Split(f, grow(ctx, ds, no), grow(ctx, ds, yes))
+}
+
+// majority returns the most frequent class of rows, the first on a tie.
+func majority(ds *dataset.Dataset, rows []int) int {
+	counts := make([]int, len(ds.Classes))
+	for _, i := range rows {
+		counts[ds.Examples[i].Class]++
+	}
+	best := 0
+	for c, n := range counts {
+		if n > counts[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// tellApart returns the first feature on which the first of rows and the
+// first of another class differ, or -1 if rows are of one class or
+// contradict each other.
+func tellApart(ds *dataset.Dataset, rows []int) int {
+	if len(rows) == 0 {
+		return -1
+	}
+	a := &ds.Examples[rows[0]]
+	for _, i := range rows[1:] {
+		if b := &ds.Examples[i]; b.Class != a.Class {
+			for f, v := range a.Values {
+				if b.Values[f] != v {
+					return f
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// bestGain returns the feature of highest information gain over rows, or
+// -1 if rows are of one class or contradict each other.
+func bestGain(ds *dataset.Dataset, rows []int) int {
 	nc := len(ds.Classes)
 	counts := make([]int, nc)
 	// onTrue[f*nc+c] counts the rows of class c where feature f holds:
@@ -37,13 +102,9 @@ func grow(ds *dataset.Dataset, rows []int) *tree.Node {
 			}
 		}
 	}
-	majority := 0
-	for a, n := range counts {
-		if n > counts[majority] {
-			majority = a
-		}
+	for _, n := range counts {
 		if n == len(rows) {
-			return tree.Leaf(a)
+			return -1
 		}
 	}
 	bestF, bestH := -1, math.Inf(1)
@@ -62,20 +123,9 @@ func grow(ds *dataset.Dataset, rows []int) *tree.Node {
 			bestF, bestH = f, h
 		}
 	}
-	if bestF < 0 {
-		// Distinct examples differ somewhere; only contradictory data
-		// gets here, and the majority is the best a leaf can do.
-		return tree.Leaf(majority)
-	}
-	var no, yes []int
-	for _, i := range rows {
-		if ds.Examples[i].Values[bestF] {
-			yes = append(yes, i)
-		} else {
-			no = append(no, i)
-		}
-	}
-	return tree.Split(bestF, grow(ds, no), grow(ds, yes))
+	// Distinct examples differ somewhere; only contradictory data leaves
+	// bestF at -1, and the majority is the best a leaf can do.
+	return bestF
 }
 
 // entropy returns the class entropy of rows with the given counts per

@@ -23,9 +23,10 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	}
 	// The greedy tree is what a search stopped early gives. Grown only
 	// then, it would overrun the time limit by as long as it takes, a
-	// second on thousands of features, so it grows beside the search.
+	// second on thousands of features, so it grows beside the search, and
+	// finishes at once when ctx ends.
 	fallback := make(chan *tree.Node, 1)
-	go func() { fallback <- greedy.Tree(ds) }()
+	go func() { fallback <- greedy.Tree(ctx, ds) }()
 	s := dp.New(ds, dopt)
 	res := &Result{Engine: DP}
 	finish := func(err error) (*Result, error) {

@@ -20,7 +20,7 @@ func learnSAT(ctx context.Context, ds *dataset.Dataset, opt Options, floor int) 
 			opt.Progress(Progress{Engine: SAT, Depth: p.Depth, MaxLeaves: p.MaxLeaves, Examples: p.Examples, Calls: p.Calls, Elapsed: p.Elapsed})
 		}
 	}
-	s, err := sat.New(ds, sopt)
+	s, err := sat.New(ctx, ds, sopt)
 	if err != nil {
 		return nil, err
 	}

@@ -100,9 +100,10 @@ type Search struct {
 }
 
 // New prepares a search over the examples of ds, starting from the greedy
-// tree. It fails if ds contradicts itself, as no consistent tree exists.
-// The Search holds solvers until Close.
-func New(ds *dataset.Dataset, opt Options) (*Search, error) {
+// tree, which grows at its best until ctx ends (see greedy.Tree). It fails
+// if ds contradicts itself, as no consistent tree exists. The Search holds
+// solvers until Close.
+func New(ctx context.Context, ds *dataset.Dataset, opt Options) (*Search, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
@@ -111,7 +112,7 @@ func New(ds *dataset.Dataset, opt Options) (*Search, error) {
 	// The greedy tree bounds the depths worth probing, and refutes a
 	// solver's UNSAT at its depth or deeper; it can do so only if it is
 	// consistent, which it is unless the data contradicts itself.
-	s.best = greedy.Tree(ds)
+	s.best = greedy.Tree(ctx, ds)
 	if i := misclassified(ds, s.best, 0); i >= 0 {
 		return nil, fmt.Errorf("no consistent tree: the data contradicts itself (line %d)", ds.Examples[i].Line)
 	}

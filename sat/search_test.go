@@ -22,7 +22,7 @@ func newGini() (solver.Solver, error) { return ginisat.New(), nil }
 // learn runs a whole search: the least depth, then, if size, the fewest
 // leaves at that depth.
 func learn(ctx context.Context, ds *dataset.Dataset, opt Options, size bool) (*tree.Node, error) {
-	s, err := New(ds, opt)
+	s, err := New(ctx, ds, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func lyingFrom(from int) func() (solver.Solver, error) {
 // calls than there are depths up to the greedy tree's.
 func TestWrongUnsatDepth(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(3, 4)), 12, 200, 3)
-	greedy := greedy.Tree(ds).Depth()
+	greedy := greedy.Tree(context.Background(), ds).Depth()
 	for _, jobs := range []int{1, 4} {
 		for _, size := range []bool{false, true} {
 			calls := 0

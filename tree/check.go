@@ -24,21 +24,36 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 
 // reach returns the leaf each record of tbl reaches.
 func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
-	cols := make([]int, len(t.Features))
-	decisions := make([]decision, len(t.Features))
-	for i, f := range t.Features {
-		c, err := tbl.Column(f.Column)
-		if err != nil {
-			return nil, err
+	// Only the features the tree tests: a learned tree's Features are
+	// every feature of its dataset, tens of thousands on wide data.
+	decisions := make([]*decision, len(t.Features))
+	var use func(n *Node) error
+	use = func(n *Node) error {
+		if n.IsLeaf() {
+			return nil
 		}
-		cols[i] = c
-		decisions[i].f = f
+		if decisions[n.Feature] == nil {
+			f := t.Features[n.Feature]
+			c, err := tbl.Column(f.Column)
+			if err != nil {
+				return err
+			}
+			decisions[n.Feature] = &decision{f: f, col: c}
+		}
+		if err := use(n.False); err != nil {
+			return err
+		}
+		return use(n.True)
+	}
+	if err := use(t.Root); err != nil {
+		return nil, err
 	}
 	out := make([]*Node, len(tbl.Records))
 	for r, rec := range tbl.Records {
 		var err error
 		leaf := t.Root.Reach(func(f int) bool {
-			ok, e := decisions[f].holds(rec[cols[f]])
+			d := decisions[f]
+			ok, e := d.holds(rec[d.col])
 			if e != nil && err == nil {
 				err = e
 			}
@@ -57,6 +72,7 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 // times, has each parsed once rather than at every node and record.
 type decision struct {
 	f     dataset.Feature
+	col   int             // of f.Column in the table
 	char  [256]int8       // for one-byte values: 0 if not seen, 1 false, 2 true
 	known map[string]bool // for longer values, up to knownMax of them
 }
