@@ -159,3 +159,32 @@ func TestSignals(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageNamesHelp: an error in the command line, whether cli finds it
+// or odtx does, is one line naming the help of the command it is in.
+func TestUsageNamesHelp(t *testing.T) {
+	for _, args := range [][]string{
+		{"learn"},
+		{"learn", "--format", "xml", appendixCSV},
+		{"learn", "--mode", "nosuch", appendixCSV},
+		{"learn", "--split", "nosuch", appendixCSV},
+		{"learn", "--conflicts", "nosuch", appendixCSV},
+		{"learn", "--max-nodes", "3", appendixCSV},
+		{"learn", "--nosuch", appendixCSV},
+		{"--engine", "nosuch", "learn", appendixCSV},
+		{"predict", "--tree", "t.json"},
+		{"cv", appendixCSV, appendixCSV},
+	} {
+		r := run(t, "", "", args...)
+		command := "learn"
+		for _, a := range args {
+			if a == "predict" || a == "cv" {
+				command = a
+			}
+		}
+		want := " (see odtx " + command + " --help)\n"
+		if r.code != 1 || !strings.HasSuffix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("odtx %q: exit %d, stderr %q; want 1 and one line ending %q", args, r.code, r.stderr, want)
+		}
+	}
+}

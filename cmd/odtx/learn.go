@@ -42,7 +42,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	}
 	write, err := writer(cmd.String("format"))
 	if err != nil {
-		return err
+		return usage(cmd, err)
 	}
 	if out, trace := cmd.String(flagOutput), cmd.String(flagTrace); out != "" && trace != "" && sameFile(out, trace) {
 		return fmt.Errorf("--trace and -o both name %s: the tree would overwrite the trace", out)

@@ -212,7 +212,7 @@ func app() *cli.Command {
 // oneArg returns the one argument a command takes: the data file.
 func oneArg(cmd *cli.Command) (string, error) {
 	if cmd.NArg() != 1 {
-		return "", fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg())
+		return "", usage(cmd, fmt.Errorf("%s wants one data file, got %d arguments", cmd.Name, cmd.NArg()))
 	}
 	path := cmd.Args().First()
 	if path == "-" {
@@ -230,7 +230,17 @@ func notDir(path string) error {
 	return nil
 }
 
-// usageError keeps a usage error to one line; --help shows the usage.
+// usageError keeps a usage error of cli's to one line; --help shows the
+// usage.
 func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	return usage(cmd, err)
+}
+
+// usage returns err, an error in the command line of cmd, naming the help
+// to read, or nil if err is nil.
+func usage(cmd *cli.Command, err error) error {
+	if err == nil {
+		return nil
+	}
 	return fmt.Errorf("%w (see %s --help)", err, cmd.FullName())
 }

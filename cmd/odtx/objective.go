@@ -33,6 +33,7 @@ func objectiveFlags() []cli.Flag {
 // for: --max-depth means the errors mode. Its value is a depth, or for cv
 // a range of them, A-B, returned in depths; the budget then has the first.
 func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
+	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
 		for _, f := range []string{flagMaxNodes, flagCost} {
 			if cmd.IsSet(f) {

@@ -23,7 +23,7 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	opt := dataset.Options{Label: cmd.String("label")}
 	var err error
 	if opt.Split, err = dataset.ParseSplit(cmd.String("split")); err != nil {
-		return dataset.Options{}, err
+		return dataset.Options{}, usage(cmd, err)
 	}
 	if opt.Conflicts, err = conflicts(cmd); err != nil {
 		return dataset.Options{}, err
@@ -33,7 +33,8 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 
 // conflicts returns the treatment of contradictory rows --conflicts names:
 // error or majority, as the exact engines' trees classify every example.
-func conflicts(cmd *cli.Command) (dataset.Conflicts, error) {
+func conflicts(cmd *cli.Command) (_ dataset.Conflicts, err error) {
+	defer func() { err = usage(cmd, err) }()
 	if cmd.IsSet(flagMaxDepth) {
 		// The errors mode counts every record as it is.
 		return dataset.Count, nil
@@ -48,7 +49,8 @@ func conflicts(cmd *cli.Command) (dataset.Conflicts, error) {
 // engine returns the engine --engine names. Naming a SAT back end with
 // --solver or --portfolio, or asking for a --trace of its calls, means the
 // SAT engine unless --engine is given too.
-func engine(cmd *cli.Command) (orchestrate.Engine, error) {
+func engine(cmd *cli.Command) (_ orchestrate.Engine, err error) {
+	defer func() { err = usage(cmd, err) }()
 	e, err := orchestrate.ParseEngine(cmd.String(flagEngine))
 	if err != nil {
 		return 0, err

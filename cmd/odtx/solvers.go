@@ -43,7 +43,7 @@ func searchOptions(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode
 		if mode == orchestrate.Errors {
 			why = "the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it"
 		}
-		return orchestrate.Options{}, nil, fmt.Errorf("--%s %s names a SAT back end, but %s", flag, strings.Join(names, ","), why)
+		return orchestrate.Options{}, nil, usage(cmd, fmt.Errorf("--%s %s names a SAT back end, but %s", flag, strings.Join(names, ","), why))
 	}
 	opt, err := orchestrate.Configure(e, solverNames(cmd), mode, shape, memberWarnings())
 	if err != nil {
