@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -186,5 +188,31 @@ func TestUsageNamesHelp(t *testing.T) {
 		if r.code != 1 || !strings.HasSuffix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("odtx %q: exit %d, stderr %q; want 1 and one line ending %q", args, r.code, r.stderr, want)
 		}
+	}
+}
+
+// TestSummaryTime: the time the summary line gives is the whole run's,
+// certifying included: with a prover that takes a second at least, so
+// does the run, however fast the search.
+func TestSummaryTime(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skipf("cadical binary not installed (apt-get install cadical): %v", err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"mixed.csv": mixedCSV})
+	cmd := exec.Command(odtx, "--engine", "dp", "learn", "--certify", "cert", "mixed.csv")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+fakeProver(t, "prover-slow"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v; stderr %q", err, stderr.String())
+	}
+	m := regexp.MustCompile(`, certified; engine \w+, ([0-9.]+) s\n$`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("stderr %q, want the summary of a certified run", stderr.String())
+	}
+	if s, err := strconv.ParseFloat(m[1], 64); err != nil || s < 1 {
+		t.Errorf("summary says %s s; certifying took a second at least", m[1])
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
@@ -33,6 +34,7 @@ func learnCommand() *cli.Command {
 }
 
 func learn(ctx context.Context, cmd *cli.Command) error {
+	start := time.Now() // the summary's time is the whole run's
 	mode, budget, depths, err := objective(cmd)
 	if err != nil {
 		return err
@@ -130,16 +132,17 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	switch {
 	case stopped != nil || cmd.Bool(flagQuiet):
 	case mode == orchestrate.Errors:
-		fmt.Fprintln(os.Stderr, errorsSummary(res, budget, cmd.String("certify") != ""))
+		fmt.Fprintln(os.Stderr, errorsSummary(res, budget, cmd.String("certify") != "", time.Since(start)))
 	default:
-		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != ""))
+		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != "", time.Since(start)))
 	}
 	return stopped
 }
 
 // summary is the line learn ends with on stderr: what was found, what
-// proves it, and what it took.
-func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) string {
+// proves it, and what it took: the run, took, reading the data and
+// certifying included.
+func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool, took time.Duration) string {
 	proof := "proven by " + res.ProvenBy.Depth
 	if mode == orchestrate.Size && res.ProvenBy.Nodes != "" && res.ProvenBy.Nodes != res.ProvenBy.Depth {
 		proof += " (depth) and " + res.ProvenBy.Nodes + " (nodes)"
@@ -156,7 +159,7 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool) str
 		engine += " on " + res.Solver
 	}
 	return fmt.Sprintf("odtx: depth %d, %d nodes; %s optimal, %s; engine %s, %.2f s",
-		res.Root.Depth(), res.Root.Nodes(), what, proof, engine, res.Stats.Seconds)
+		res.Root.Depth(), res.Root.Nodes(), what, proof, engine, took.Seconds())
 }
 
 // certifyResult writes into dir the certificate of res's optimality in

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -107,8 +108,9 @@ func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget) 
 	}
 }
 
-// errorsSummary is the summary line of a search in the errors mode.
-func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool) string {
+// errorsSummary is the summary line of a search in the errors mode, which
+// took as long as took.
+func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool, took time.Duration) string {
 	found, what := fmt.Sprintf("%d training errors", res.Errors), "errors"
 	if b.Cost > 0 {
 		found += fmt.Sprintf(", cost %.6g", res.Objective)
@@ -123,7 +125,7 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool
 		proof += ", certified"
 	}
 	return fmt.Sprintf("odtx: depth %d, %d nodes, %s; %s optimal within %s, %s; engine %s, %.2f s",
-		res.Root.Depth(), res.Root.Nodes(), found, what, within, proof, res.Engine, res.Stats.Seconds)
+		res.Root.Depth(), res.Root.Nodes(), found, what, within, proof, res.Engine, took.Seconds())
 }
 
 // errorsGap says how far a search in the errors mode stopped from a proof:
