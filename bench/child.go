@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/odtx/odtx/solver"
@@ -80,11 +79,7 @@ func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	// remove their files: it gets the signal of Stop to stop as odtx
 	// does, and is killed only if it has not within childStop.
 	cmd.Cancel = func() error { return cmd.Process.Signal(c.Stop(ctx)) }
-	// In a process group of its own, the child is out of reach of a
-	// signal to the sweep's group, as Ctrl-C sends: had it stopped on its
-	// own, the sweep could see it end before seeing the signal, and take
-	// the stopped job for a failed one and the sweep for done.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.WaitDelay = childStop
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
