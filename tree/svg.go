@@ -186,7 +186,7 @@ func (t *Tree) lines(n *Node) []string {
 	if !n.IsLeaf() {
 		return []string{t.Features[n.Feature].String()}
 	}
-	lines := []string{t.Label + " = " + t.Classes[n.Class]}
+	lines := []string{t.leaf(n)}
 	if c := t.counts(n, "", ""); c != "" {
 		lines = append(lines, c)
 	}
