@@ -24,7 +24,7 @@ func drawCommand() *cli.Command {
 
 func draw(_ context.Context, cmd *cli.Command) error {
 	if cmd.NArg() != 1 {
-		return fmt.Errorf("draw wants one tree file, got %d arguments", cmd.NArg())
+		return usage(cmd, fmt.Errorf("draw wants one tree file, got %d arguments", cmd.NArg()))
 	}
 	path := cmd.Args().First()
 	f := os.Stdin

@@ -47,11 +47,11 @@ func TestDrawErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"draw"}, "odtx: draw wants one tree file, got 0 arguments"},
-		{[]string{"draw", "tree.json", "tree.json"}, "odtx: draw wants one tree file, got 2 arguments"},
+		{[]string{"draw"}, "odtx: draw wants one tree file, got 0 arguments (see odtx draw --help)"},
+		{[]string{"draw", "tree.json", "tree.json"}, "odtx: draw wants one tree file, got 2 arguments (see odtx draw --help)"},
 		{[]string{"draw", "missing.json"}, "odtx: open missing.json: no such file or directory"},
 		{[]string{"draw", "-o", "out.svg", "bad.json"}, "odtx: bad.json: decode tree: no root"},
-		{[]string{"learn", "--format", "png", "data.csv"}, `odtx: unknown --format "png" (want text, json, dot or svg)`},
+		{[]string{"learn", "--format", "png", "data.csv"}, `odtx: unknown --format "png" (want text, json, dot or svg) (see odtx learn --help)`},
 	} {
 		checkOneLine(t, c.args, run(t, dir, "", c.args...), c.want)
 	}
