@@ -1,6 +1,7 @@
 package dp
 
 import (
+	"context"
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/splits"
 	"github.com/odtx/odtx/tree"
@@ -21,7 +22,7 @@ type examples struct {
 	density  float64 // kept features that hold, per example
 }
 
-func pack(ds *dataset.Dataset) *examples {
+func pack(ctx context.Context, ds *dataset.Dataset) (*examples, error) {
 	x := &examples{
 		n:       len(ds.Examples),
 		class:   make([]int32, len(ds.Examples)),
@@ -32,6 +33,9 @@ func pack(ds *dataset.Dataset) *examples {
 	cw := (x.n + 63) / 64
 	cols := make([]uint64, len(ds.Features)*cw)
 	for i, ex := range ds.Examples {
+		if i%packCheck == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for f, v := range ex.Values {
 			if v {
 				cols[f*cw+i/64] |= 1 << (i % 64)
@@ -50,6 +54,9 @@ func pack(ds *dataset.Dataset) *examples {
 	x.rows = make([]uint64, x.n*x.words)
 	ones := 0
 	for i, ex := range ds.Examples {
+		if i%packCheck == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		row := x.row(i)
 		for k, f := range x.feature {
 			if ex.Values[f] {
@@ -60,8 +67,12 @@ func pack(ds *dataset.Dataset) *examples {
 		x.class[i] = int32(ex.Class)
 	}
 	x.density = float64(ones) / float64(x.n)
-	return x
+	return x, nil
 }
+
+// packCheck is how many examples pack reads between looks at its context:
+// on wide data, a few milliseconds' worth.
+const packCheck = 256
 
 // nkept returns the number of kept features.
 func (x *examples) nkept() int { return len(x.feature) }

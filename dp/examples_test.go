@@ -1,6 +1,7 @@
 package dp
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestPackGroupsComplements(t *testing.T) {
 				// f0, its copy, its complement, a constant, f0 again complemented
 				ds.Examples = append(ds.Examples, dataset.Example{Values: []bool{v, v, !v, true, !v}, Class: i % 2, Line: i + 2})
 			}
-			x := pack(ds)
+			x, _ := pack(context.Background(), ds)
 			if x.nkept() != 1 || x.feature[0] != 0 {
 				t.Fatalf("kept features %v, want [0]: the others copy or complement it, or are constant", x.feature)
 			}

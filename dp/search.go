@@ -55,14 +55,18 @@ type Search struct {
 }
 
 // New prepares a search over the examples of ds. It starts on one example
-// of each class and adds examples as trees misclassify them.
-func New(ds *dataset.Dataset, opt Options) *Search {
-	return newSearch(ds, opt, cacheBytes)
+// of each class and adds examples as trees misclassify them. It fails only
+// when ctx ends while it reads the examples.
+func New(ctx context.Context, ds *dataset.Dataset, opt Options) (*Search, error) {
+	return newSearch(ctx, ds, opt, cacheBytes)
 }
 
 // newSearch is New with a cache of about limit bytes.
-func newSearch(ds *dataset.Dataset, opt Options, limit int) *Search {
-	x := pack(ds)
+func newSearch(ctx context.Context, ds *dataset.Dataset, opt Options, limit int) (*Search, error) {
+	x, err := pack(ctx, ds)
+	if err != nil {
+		return nil, err
+	}
 	s := &Search{
 		x:     x,
 		r:     &recursion{x: x, cache: newCache(limit)},
@@ -81,7 +85,7 @@ func newSearch(ds *dataset.Dataset, opt Options, limit int) *Search {
 	}
 	s.depthLB = classbound.Depth(present)
 	s.leafLB = classbound.Leaves(present)
-	return s
+	return s, nil
 }
 
 // add puts examples into the set searched on, keeping it in order.

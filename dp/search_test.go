@@ -14,8 +14,11 @@ import (
 // at that depth, with a cache of about limit bytes.
 func learn(t testing.TB, ds *dataset.Dataset, limit int) (depthTree, sizeTree *tree.Node) {
 	t.Helper()
-	s := newSearch(ds, Options{}, limit)
-	depthTree, err := s.MinDepth(context.Background())
+	s, err := newSearch(context.Background(), ds, Options{}, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	depthTree, err = s.MinDepth(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +66,13 @@ func TestContextEnds(t *testing.T) {
 	ds := testgen.Dataset(rand.New(rand.NewPCG(5, 6)), 8, 200, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s := New(ds, Options{})
+	if _, err := New(ctx, ds, Options{}); err != context.Canceled {
+		t.Fatalf("New: err %v, want context.Canceled", err)
+	}
+	s, err := New(context.Background(), ds, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.MinDepth(ctx); err != context.Canceled {
 		t.Fatalf("err %v, want context.Canceled", err)
 	}

@@ -1,6 +1,7 @@
 package dp
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
@@ -28,7 +29,7 @@ func TestDepthTwo(t *testing.T) {
 		if trial%3 == 0 {
 			testgen.AddTwin(r, ds)
 		}
-		x := pack(ds)
+		x, _ := pack(context.Background(), ds)
 		var set []int32
 		for i := range x.n {
 			if r.IntN(3) > 0 {

@@ -27,7 +27,11 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	// finishes at once when ctx ends.
 	fallback := make(chan *tree.Node, 1)
 	go func() { fallback <- greedy.Tree(ctx, ds) }()
-	s := dp.New(ds, dopt)
+	s, err := dp.New(ctx, ds, dopt)
+	if err != nil {
+		// Stopped before the search began: nothing proven.
+		return &Result{Root: <-fallback, Engine: DP}, err
+	}
 	res := &Result{Engine: DP}
 	finish := func(err error) (*Result, error) {
 		res.MinDepth = s.DepthBound()
