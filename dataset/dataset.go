@@ -67,6 +67,19 @@ type Dataset struct {
 	Relabelled []Relabel
 }
 
+// ClassesPresent returns the number of classes that label some example.
+func (ds *Dataset) ClassesPresent() int {
+	seen := make([]bool, len(ds.Classes))
+	n := 0
+	for _, ex := range ds.Examples {
+		if !seen[ex.Class] {
+			seen[ex.Class] = true
+			n++
+		}
+	}
+	return n
+}
+
 // Relabel is a record given the label of the majority of the records
 // identical to it.
 type Relabel struct {

@@ -7,6 +7,7 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
 	"github.com/odtx/odtx/greedy"
+	"github.com/odtx/odtx/internal/classbound"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -29,8 +30,9 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	go func() { fallback <- greedy.Tree(ctx, ds) }()
 	s, err := dp.New(ctx, ds, dopt)
 	if err != nil {
-		// Stopped before the search began: nothing proven.
-		return &Result{Root: <-fallback, Engine: DP}, err
+		// Stopped before the search began: nothing proven but what the
+		// classes need.
+		return &Result{Root: <-fallback, Engine: DP, MinDepth: classbound.Depth(ds.ClassesPresent()), ProvenBy: proof(DP, Depth, 0)}, err
 	}
 	res := &Result{Engine: DP}
 	finish := func(err error) (*Result, error) {

@@ -116,7 +116,7 @@ func New(ctx context.Context, ds *dataset.Dataset, opt Options) (*Search, error)
 	if i := misclassified(ds, s.best, 0); i >= 0 {
 		return nil, fmt.Errorf("no consistent tree: the data contradicts itself (line %d)", ds.Examples[i].Line)
 	}
-	s.depthLB = max(opt.Floor, classbound.Depth(presentClasses(ds)))
+	s.depthLB = max(opt.Floor, classbound.Depth(ds.ClassesPresent()))
 	s.greedy, s.known = s.best, s.depthLB
 	return s, nil
 }
@@ -150,7 +150,7 @@ func (s *Search) MinLeaves(ctx context.Context) (*tree.Node, error) {
 	}
 	// A tree of depth k has k+1 leaves at least; once there, no call can
 	// do better.
-	s.leafBound = max(p.enc.Depth()+1, classbound.Leaves(presentClasses(s.ds)))
+	s.leafBound = max(p.enc.Depth()+1, classbound.Leaves(s.ds.ClassesPresent()))
 	for s.best.Leaves() > s.leafBound {
 		smaller, err := p.solve(ctx, s.best.Leaves()-1)
 		if err != nil {
@@ -214,15 +214,6 @@ func (s *Search) Stats() Stats {
 		st.Variables, st.Clauses = s.final.enc.Vars(), s.final.enc.Clauses()
 	}
 	return st
-}
-
-// presentClasses counts the classes that label some example.
-func presentClasses(ds *dataset.Dataset) int {
-	seen := make(map[int]bool)
-	for _, ex := range ds.Examples {
-		seen[ex.Class] = true
-	}
-	return len(seen)
 }
 
 // offer records a consistent tree found by a probe, if it beats the best so
