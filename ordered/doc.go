@@ -1,0 +1,46 @@
+// Package ordered finds decision trees that misclassify the fewest training
+// records within a depth budget, exactly, as package minerr does, for data
+// whose features are thresholds on numeric columns: the setting of ConTree
+// (Brița, van der Linden, Demirović, "Optimal Classification Trees for
+// Continuous Feature Data Using Dynamic Programming with Branch-and-Bound").
+//
+// A numeric column binarized with one test col <= t per distinct value t
+// gives thousands of features, which a search over binary features tries
+// one by one. Those tests are ordered: each holds on the records the one
+// before it holds on, and more. This package searches the column instead.
+//
+// The search is dynamic programming over sets of items (distinct examples
+// with a class and the number of records they stand for). For a set S,
+// depth d and branch budget n, the optimum is the better of a leaf and,
+// over every column, every cut of it and every split of n-1 branches, the
+// optima of the two sides at depth d-1. Scores are the pair (errors,
+// branches), ordered by errors + cost·branches and then by branches, so
+// that the fewest nodes decide among trees of least objective.
+//
+// What makes it fast:
+//
+//   - A set is kept sorted by every column, so that the best tree of depth
+//     one comes from one sweep per column, class weights added item by
+//     item and every cut weighed as the sweep passes it. Moving one record
+//     across a cut changes its errors by at most one, so a cut that falls
+//     short of the best by k lets the sweep pass k records unweighed.
+//   - Depth two is solved without recursion: for a cut of the root's
+//     column, one sweep per column, each item routed to the side it falls
+//     on, finds the best trees of depth one of both sides.
+//   - Interval pruning. As a column's cut moves right its true side grows
+//     and its false side shrinks; a set costs no less than any subset, and
+//     no more than a subset plus the records it lacks. So two evaluated
+//     cuts bound every cut between them, and a cut is evaluated only if
+//     that bound beats the best tree so far. The cut nearest the middle of
+//     an open interval is evaluated first, which splits it in two.
+//   - A subproblem is searched only for a tree better than a bound: the
+//     best tree of its parent so far less what the sibling must cost at
+//     least. When none is better, the bound proven is cached instead; sets
+//     are cached by a pair of 64-bit sums of random values per item.
+//   - The best tree of depth one of a set is the first bound of its search.
+//
+// The search is anytime: when its context ends it returns the best tree
+// found with the bound it has proven. At the root, that bound is the least
+// of what the evaluated cuts prove of the open intervals of the column in
+// hand and what the cache proves of the cuts of the columns after it.
+package ordered

@@ -1,0 +1,215 @@
+package ordered
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// Options configure Solve.
+type Options struct {
+	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
+	MaxDepth int
+	// MaxBranches bounds the branching (internal) nodes, as STreeD and
+	// MurTree count them; 0 leaves only the depth's bound of 2^MaxDepth-1.
+	MaxBranches int
+	// CostPerBranch is the complexity cost alpha of ConTree and STreeD:
+	// each branching node costs alpha times the number of records, in
+	// errors. The objective is then errors + alpha·records·branches.
+	CostPerBranch float64
+	// Progress, if not nil, is called whenever the best tree improves,
+	// from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress reports the state of an anytime search.
+type Progress struct {
+	Errors     int // of the best tree so far
+	Branches   int
+	ErrorBound int     // as in Result
+	Bound      float64 // as in Result
+}
+
+// Result is what Solve found.
+type Result struct {
+	// Root is the best tree found; with Optimal, an optimal one.
+	Root     *tree.Node
+	Errors   int // records that Root misclassifies
+	Branches int // Root's branching nodes
+	// Objective is Errors + CostPerBranch·records·Branches: Errors
+	// without a cost.
+	Objective float64
+	// Bound is a proven lower bound on the objective of every tree within
+	// the depth and branch budgets; it equals Objective when Optimal.
+	Bound float64
+	// ErrorBound is a proven lower bound on the errors of every tree within
+	// the budgets, which Bound gives without a cost; with one, the search
+	// proves bounds on the objective only, and ErrorBound is 0.
+	ErrorBound int
+	// Optimal reports that Root is proven to minimize the objective and,
+	// among the trees that do, the branching nodes.
+	Optimal bool
+	Stats   Stats
+}
+
+// Stats count the work of a search.
+type Stats struct {
+	Subproblems int // calls on a set of items, depth and budget
+	CacheHits   int // subproblems answered or bounded by the cache
+	Cuts        int // cuts whose two sides were solved or bounded
+	Pruned      int // cuts skipped because their interval's bound cannot win
+	Items       int // distinct examples with a class
+	Columns     int // columns of ordered tests
+}
+
+// Solve finds a tree of depth at most opt.MaxDepth with at most
+// opt.MaxBranches branching nodes that misclassifies the fewest records of
+// ds, or minimizes errors + CostPerBranch·records·branches with a cost;
+// among those trees it has the fewest branching nodes. Examples with
+// Counts (dataset.Count) stand for that many records of each class; others
+// for one record of their class.
+//
+// When ctx ends first, Solve returns the best tree found, at least the
+// majority leaf, with Optimal false and ctx's error.
+func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
+		return nil, fmt.Errorf("ordered: depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
+	}
+	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
+		return nil, fmt.Errorf("ordered: cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	}
+	x, err := pack(ctx, ds)
+	if err != nil {
+		if ctx.Err() != nil {
+			return majority(ds), fmt.Errorf("ordered: %w", err)
+		}
+		return nil, err
+	}
+	s := newSearch(x, opt)
+	if report := s.progress; report != nil {
+		// A Progress function that ends the context stops the search
+		// before it goes on, not when the context's goroutine runs.
+		s.progress = func(p Progress) {
+			report(p)
+			if ctx.Err() != nil {
+				s.stop.Store(true)
+			}
+		}
+	}
+	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stop()
+	if ctx.Err() != nil {
+		s.stop.Store(true)
+	}
+	best, bound := s.run()
+	res := &Result{
+		Root:      s.tree(best),
+		Errors:    best.s.e,
+		Branches:  best.s.b,
+		Objective: s.value(best.s),
+		Bound:     s.value(bound),
+		Stats:     s.stats,
+	}
+	res.Optimal = !s.less(bound, best.s)
+	if s.c == 0 {
+		res.ErrorBound = bound.e
+	}
+	if !res.Optimal {
+		err := ctx.Err()
+		if err == nil {
+			err = errors.New("ordered: stopped")
+		}
+		return res, err
+	}
+	return res, nil
+}
+
+// majority is the answer when ctx ends before the items are packed: the
+// leaf of the most frequent class, its errors, and no bound.
+func majority(ds *dataset.Dataset) *Result {
+	cls := make([]int, max(len(ds.Classes), 1))
+	for _, ex := range ds.Examples {
+		if ex.Counts == nil {
+			cls[ex.Class]++
+		}
+		for k, c := range ex.Counts {
+			cls[k] += c
+		}
+	}
+	lf := leaf(cls)
+	return &Result{Root: tree.Leaf(lf.class), Errors: lf.s.e, Objective: float64(lf.s.e)}
+}
+
+// maxBranches is the most branching nodes a tree of depth d can have.
+func maxBranches(d int) int {
+	if d >= 30 {
+		return math.MaxInt32
+	}
+	return 1<<d - 1
+}
+
+// newSearch prepares a search of x.
+func newSearch(x *data, opt Options) *search {
+	s := &search{
+		x:        x,
+		c:        opt.CostPerBranch * float64(x.records),
+		top:      opt.MaxDepth,
+		budget:   maxBranches(opt.MaxDepth),
+		cache:    make(map[key]cached),
+		side:     make([]uint8, x.n),
+		none:     make([]int, x.classes),
+		frames:   make([]frame, opt.MaxDepth+1),
+		progress: opt.Progress,
+	}
+	if opt.MaxBranches > 0 {
+		s.budget = min(s.budget, opt.MaxBranches)
+	}
+	s.stats.Items, s.stats.Columns = x.n, len(x.cols)
+	return s
+}
+
+// run searches from the root and returns the best tree found and a proven
+// lower bound on the score of every tree within the budgets.
+func (s *search) run() (*sol, score) {
+	v := s.x.root()
+	best := leaf(v.cls)
+	s.report(best)
+	if len(s.x.cols) == 0 || s.stop.Load() {
+		if len(s.x.cols) == 0 || best.s.e == 0 || s.top == 0 {
+			return best, best.s
+		}
+		return best, score{}
+	}
+	s.root = v
+	// The search looks for a tree strictly better than the leaf.
+	if found := s.solve(v, s.top, s.budget, best.s, score{}); found != nil {
+		best = found
+	}
+	switch {
+	case !s.stop.Load():
+		return best, best.s
+	case s.bounded:
+		return best, s.minScore(best.s, s.rootLB)
+	}
+	return best, score{}
+}
+
+// report passes an improvement at the root to the Progress function.
+func (s *search) report(best *sol) {
+	if s.progress == nil {
+		return
+	}
+	s.progress(Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(score{})})
+}
+
+// tree turns a solution into a tree over the dataset's features.
+func (s *search) tree(t *sol) *tree.Node {
+	if t.feature < 0 {
+		return tree.Leaf(t.class)
+	}
+	return tree.Split(t.feature, s.tree(t.f), s.tree(t.t))
+}

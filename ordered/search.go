@@ -1,0 +1,517 @@
+package ordered
+
+import (
+	"slices"
+	"sync/atomic"
+)
+
+// score is a tree's errors and branching nodes. Scores are ordered by the
+// objective errors + c·branches, then by branches, and add and subtract
+// component-wise, which keeps the order. Bounds are scores too.
+type score struct{ e, b int }
+
+func (a score) add(b score) score { return score{a.e + b.e, a.b + b.b} }
+func (a score) sub(b score) score { return score{a.e - b.e, a.b - b.b} }
+
+var branch = score{0, 1}
+
+// sol is a solution: a tree over the dataset's features with its score.
+type sol struct {
+	s       score
+	feature int // -1 at a leaf
+	class   int // at a leaf
+	f, t    *sol
+}
+
+// join returns the tree that splits on feature f.
+func join(f int, onFalse, onTrue *sol) *sol {
+	return &sol{s: onFalse.s.add(onTrue.s).add(branch), feature: f, f: onFalse, t: onTrue}
+}
+
+// key identifies a subproblem: a set of items by the sums of their hash
+// values, a depth and a branch budget.
+type key struct {
+	h    [2]uint64
+	d, n int32
+}
+
+// cached is what the cache knows of a subproblem: an optimal solution, or
+// a lower bound on its score.
+type cached struct {
+	lb  score
+	opt *sol
+}
+
+// frame is the memory of the search of one depth: the cuts of the column
+// being tried, what is known of the two sides of each, and the sides of
+// the cut being tried.
+type frame struct {
+	pos   []int32     // the position up to which each cut's test holds
+	w     []int       // the weight on the true side of each cut
+	h     [][2]uint64 // its hash sums
+	lb    []score     // per cut and budget split: bounds on the true and false sides
+	done  []bool      // per cut: evaluated, lb holding its sides' bounds
+	queue []interval
+	c, m  int // cuts and budget splits
+	all   int // the weight of the set
+	t, f  view
+	ts    [2]stump // for depth two
+	tcls  []int
+	fcls  []int
+}
+
+// interval is a range of cuts not yet evaluated, lo to hi, between the
+// evaluated cuts kl and kr, numbered as in frame.lb.
+type interval struct{ lo, hi, kl, kr int }
+
+// search is the state of one Solve.
+type search struct {
+	x        *data
+	c        float64 // the objective's cost per branch
+	top      int     // the root's depth
+	budget   int     // the root's branch budget
+	stop     atomic.Bool
+	cache    map[key]cached
+	side     []uint8 // per item, the side of the cut being tried
+	frames   []frame
+	one      [2]stump // for trees of depth one
+	none     []int    // class weights of no items
+	stats    Stats
+	progress func(Progress)
+	root     *view
+	// When the search stops at the root, rootLB is the bound it proves
+	// there and bounded is set; colLB is that of the root's column then.
+	rootLB  score
+	colLB   score
+	bounded bool
+}
+
+// less orders scores: by objective, then by branches.
+func (s *search) less(a, b score) bool {
+	if s.c == 0 {
+		return a.e < b.e || a.e == b.e && a.b < b.b
+	}
+	va, vb := s.value(a), s.value(b)
+	return va < vb || va == vb && a.b < b.b
+}
+
+// value is the objective of a score.
+func (s *search) value(a score) float64 { return float64(a.e) + s.c*float64(a.b) }
+
+func (s *search) maxScore(a, b score) score {
+	if s.less(a, b) {
+		return b
+	}
+	return a
+}
+
+func (s *search) minScore(a, b score) score {
+	if s.less(b, a) {
+		return b
+	}
+	return a
+}
+
+func (s *search) ifLess(t *sol, ub score) *sol {
+	if t != nil && s.less(t.s, ub) {
+		return t
+	}
+	return nil
+}
+
+// leaf returns the leaf for items with class weights cls.
+func leaf(cls []int) *sol {
+	total, most, class := 0, -1, 0
+	for k, w := range cls {
+		total += w
+		if w > most {
+			most, class = w, k
+		}
+	}
+	return &sol{s: score{total - most, 0}, feature: -1, class: class}
+}
+
+// stumpSol returns the tree a sweep found for st's set, or nil if none
+// beats its leaf.
+func (s *search) stumpSol(st *stump) *sol {
+	if st.col < 0 {
+		return nil
+	}
+	f := s.x.cols[st.col].feature[st.at]
+	t := &sol{s: score{st.terrs, 0}, feature: -1, class: int(st.tc)}
+	o := &sol{s: score{st.ferrs, 0}, feature: -1, class: int(st.fc)}
+	return join(f, o, t)
+}
+
+// better returns the better of a leaf and a stump, which may be nil.
+func (s *search) better(lf, st *sol) *sol {
+	if st != nil && s.less(st.s, lf.s) {
+		return st
+	}
+	return lf
+}
+
+// depthOne returns the best tree of depth at most one for v.
+func (s *search) depthOne(v *view) *sol {
+	lf := leaf(v.cls)
+	if lf.s.e == 0 {
+		return lf
+	}
+	for _, e := range v.order[0] {
+		s.side[e.item] = 0
+	}
+	s.one[0].start(v.cls)
+	s.one[1].start(s.none)
+	sweep(v, s.side, &s.one)
+	return s.better(lf, s.stumpSol(&s.one[0]))
+}
+
+// solve returns an optimal tree of depth at most d with at most n branching
+// nodes for v if its score is less than ub, and nil otherwise. lb is a
+// known lower bound. When the search stops, solve returns at once, the
+// best tree it has, and caches nothing.
+func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
+	s.stats.Subproblems++
+	lf := leaf(v.cls)
+	n = min(n, maxBranches(d))
+	if n == 0 || lf.s.e == 0 {
+		return s.ifLess(lf, ub)
+	}
+	if s.stop.Load() {
+		return nil
+	}
+	k := key{v.h, int32(d), int32(n)}
+	if e, hit := s.cache[k]; hit {
+		s.stats.CacheHits++
+		if e.opt != nil {
+			return s.ifLess(e.opt, ub)
+		}
+		lb = s.maxScore(lb, e.lb)
+	}
+	if !s.less(lb, ub) {
+		return nil
+	}
+	one := s.depthOne(v)
+	if n == 1 {
+		s.cache[k] = cached{opt: one}
+		return s.ifLess(one, ub)
+	}
+	root := v == s.root
+	ub0 := ub
+	var best *sol
+	if s.less(one.s, ub) {
+		best, ub = one, one.s
+	}
+	for a := range s.x.cols {
+		if !s.less(lb, ub) {
+			break
+		}
+		best, ub = s.column(v, a, d, n, ub, best, root)
+		if s.stop.Load() {
+			if root {
+				s.rootLB = s.minScore(s.colLB, s.restBound(v, d, n, a+1, ub))
+				s.bounded = true
+			}
+			return best
+		}
+	}
+	if best != nil {
+		s.cache[k] = cached{opt: best}
+	} else {
+		s.cache[k] = cached{lb: ub0}
+	}
+	return best
+}
+
+// splits returns the budget splits of a node with n branching nodes at
+// depth d: the true side gets lo to hi of the n-1 below it, the false side
+// the rest. More budget never hurts, so the two use all of n-1.
+func splits(d, n int) (lo, hi int) {
+	child := maxBranches(d - 1)
+	return max(0, n-1-child), min(n-1, child)
+}
+
+// cuts fills fr with the cuts of column a over v, and returns their number.
+func (fr *frame) cuts(x *data, v *view, a int) int {
+	fr.pos, fr.w, fr.h = fr.pos[:0], fr.w[:0], fr.h[:0]
+	o := v.order[a]
+	w, h := 0, [2]uint64{}
+	for i, e := range o {
+		if i > 0 && e.pos != o[i-1].pos {
+			fr.pos = append(fr.pos, o[i-1].pos)
+			fr.w = append(fr.w, w)
+			fr.h = append(fr.h, h)
+		}
+		w += int(e.w)
+		h[0] += x.hash1[e.item]
+		h[1] += x.hash2[e.item]
+	}
+	return len(fr.pos)
+}
+
+// column searches the trees of v whose root tests column a, as solve
+// describes, given the best tree so far and its score ub, and returns the
+// best tree found and its score.
+//
+// The cuts of the column are searched by intervals. The true side of a cut
+// grows with the cut and the false side shrinks, and a set costs no less
+// than any of its subsets, nor more than a subset plus the records it
+// lacks. So the evaluated cuts kl < kr bound every cut k between them:
+// its true side costs at least what that of kl does, and what that of kr
+// does less the records between k and kr; its false side at least what
+// that of kr does, and what that of kl does less the records between kl
+// and k. Cuts whose bound is no better than ub are never evaluated; of
+// the rest, the one in the middle of an interval is, which splits it.
+func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*sol, score) {
+	fr := &s.frames[d]
+	c := fr.cuts(s.x, v, a)
+	if c == 0 {
+		return best, ub
+	}
+	lo, hi := splits(d, n)
+	fr.start(v, c, hi-lo+1)
+	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
+	evaluated := 0
+	if root {
+		s.colLB = ub
+	}
+	for q := 0; q < len(fr.queue); q++ {
+		if s.stop.Load() {
+			if root {
+				s.colLB = fr.pending(s, fr.queue[q:], ub)
+			}
+			return best, ub
+		}
+		iv := fr.queue[q]
+		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
+			iv.lo++
+		}
+		for iv.lo <= iv.hi && !fr.open(s, iv.hi, iv, ub) {
+			iv.hi--
+		}
+		if iv.lo > iv.hi {
+			continue
+		}
+		// The open cut nearest the middle.
+		k := (iv.lo + iv.hi) / 2
+		for dk := 0; ; dk++ {
+			if k-dk >= iv.lo && fr.open(s, k-dk, iv, ub) {
+				k -= dk
+				break
+			}
+			if k+dk <= iv.hi && fr.open(s, k+dk, iv, ub) {
+				k += dk
+				break
+			}
+		}
+		var ok bool
+		if best, ub, ok = s.evaluate(v, a, d, n, k, iv, ub, best, root); !ok {
+			if root {
+				s.colLB = fr.pending(s, fr.queue[q:], ub)
+			}
+			return best, ub
+		}
+		evaluated++
+		fr.queue = append(fr.queue, interval{iv.lo, k - 1, iv.kl, k}, interval{k + 1, iv.hi, k, iv.kr})
+	}
+	s.stats.Cuts += evaluated
+	s.stats.Pruned += c - evaluated
+	return best, ub
+}
+
+// start prepares fr for the search of c cuts of v with m budget splits.
+// Cuts are numbered from 1 in lb and done, with 0 and c+1 for the cuts
+// whose true side is empty and full, whose sides are bounded by nothing.
+func (fr *frame) start(v *view, c, m int) {
+	fr.c, fr.m, fr.all = c, m, v.w
+	fr.lb = slices.Grow(fr.lb[:0], (c+2)*m*2)[:(c+2)*m*2]
+	clear(fr.lb)
+	fr.done = slices.Grow(fr.done[:0], c+2)[:c+2]
+	clear(fr.done)
+	fr.done[0], fr.done[c+1] = true, true
+}
+
+// weight returns the weight on the true side of cut k.
+func (fr *frame) weight(k int) int {
+	switch k {
+	case 0:
+		return 0
+	case fr.c + 1:
+		return fr.all
+	}
+	return fr.w[k-1]
+}
+
+// bounds returns the bounds that the evaluated cuts kl < k < kr give cut
+// k's true and false sides for budget split j.
+func (fr *frame) bounds(s *search, k, kl, kr, j int) (score, score) {
+	m := fr.m
+	lt, lf := fr.lb[(kl*m+j)*2], fr.lb[(kl*m+j)*2+1]
+	rt, rf := fr.lb[(kr*m+j)*2], fr.lb[(kr*m+j)*2+1]
+	t := s.maxScore(lt, score{rt.e - (fr.weight(kr) - fr.weight(k)), rt.b})
+	f := s.maxScore(rf, score{lf.e - (fr.weight(k) - fr.weight(kl)), lf.b})
+	return s.maxScore(t, score{}), s.maxScore(f, score{})
+}
+
+// open reports whether cut k of interval iv may have a tree better than ub.
+func (fr *frame) open(s *search, k int, iv interval, ub score) bool {
+	for j := range fr.m {
+		t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+		if s.less(t.add(f).add(branch), ub) {
+			return true
+		}
+	}
+	return false
+}
+
+// pending returns the least bound of the cuts in the intervals q that are
+// not evaluated, or ub if there are none.
+func (fr *frame) pending(s *search, q []interval, ub score) score {
+	b := ub
+	for _, iv := range q {
+		for k := iv.lo; k <= iv.hi; k++ {
+			if fr.done[k] {
+				continue
+			}
+			for j := range fr.m {
+				t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+				b = s.minScore(b, t.add(f).add(branch))
+			}
+		}
+	}
+	return b
+}
+
+// evaluate finds the best trees of both sides of cut k of column a, or
+// bounds on them, and returns the best tree so far and its score, and
+// false if the search stopped before it was done.
+func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *sol, root bool) (*sol, score, bool) {
+	fr := &s.frames[d]
+	p := fr.pos[k-1]
+	feature := s.x.cols[a].feature[p]
+	lo, _ := splits(d, n)
+	if d == 2 {
+		// The best trees of depth one of both sides come from one sweep.
+		tcls, fcls := fr.sides(v, a, p, s.side)
+		fr.ts[0].start(tcls)
+		fr.ts[1].start(fcls)
+		sweep(v, s.side, &fr.ts)
+		tl, fl := leaf(tcls), leaf(fcls)
+		ts, fs := s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
+		for j := range fr.m {
+			t, f := tl, fl
+			if lo+j > 0 {
+				t = s.better(tl, ts)
+			}
+			if n-1-lo-j > 0 {
+				f = s.better(fl, fs)
+			}
+			fr.lb[(k*fr.m+j)*2], fr.lb[(k*fr.m+j)*2+1] = t.s, f.s
+			if sc := t.s.add(f.s).add(branch); s.less(sc, ub) {
+				best, ub = join(feature, f, t), sc
+				if root {
+					s.report(best)
+				}
+			}
+		}
+		fr.done[k] = true
+		return best, ub, true
+	}
+	ht := fr.h[k-1]
+	hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
+	split := false
+	for j := range fr.m {
+		nl := lo + j
+		nr := n - 1 - nl
+		t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+		t = s.maxScore(t, s.cachedLB(ht, d-1, nl))
+		f = s.maxScore(f, s.cachedLB(hf, d-1, nr))
+		i := (k*fr.m + j) * 2
+		fr.lb[i], fr.lb[i+1] = t, f
+		if !s.less(t.add(f).add(branch), ub) {
+			continue
+		}
+		if !split {
+			v.split(s.x, a, p, s.side, &fr.t, &fr.f)
+			split = true
+		}
+		rt := s.solve(&fr.t, d-1, nl, ub.sub(f).sub(branch), t)
+		if s.stop.Load() {
+			return best, ub, false
+		}
+		if rt == nil {
+			fr.lb[i] = s.maxScore(t, ub.sub(f).sub(branch))
+			continue
+		}
+		fr.lb[i] = rt.s
+		rf := s.solve(&fr.f, d-1, nr, ub.sub(rt.s).sub(branch), f)
+		if s.stop.Load() {
+			return best, ub, false
+		}
+		if rf == nil {
+			fr.lb[i+1] = s.maxScore(f, ub.sub(rt.s).sub(branch))
+			continue
+		}
+		fr.lb[i+1] = rf.s
+		best = join(feature, rf, rt)
+		ub = best.s
+		if root {
+			s.report(best)
+		}
+	}
+	fr.done[k] = true
+	return best, ub, true
+}
+
+// sides marks the items of v by their side of the cut of column a at
+// position p, and returns the class weights of the true and false sides.
+func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int) {
+	if len(fr.tcls) != len(v.cls) {
+		fr.tcls, fr.fcls = make([]int, len(v.cls)), make([]int, len(v.cls))
+	}
+	clear(fr.tcls)
+	for _, e := range v.order[a] {
+		if e.pos <= p {
+			side[e.item] = 0
+			fr.tcls[e.class] += int(e.w)
+		} else {
+			side[e.item] = 1
+		}
+	}
+	for k, w := range v.cls {
+		fr.fcls[k] = w - fr.tcls[k]
+	}
+	return fr.tcls, fr.fcls
+}
+
+// cachedLB returns what the cache proves of a subproblem's score.
+func (s *search) cachedLB(h [2]uint64, d, n int) score {
+	n = min(n, maxBranches(d))
+	e, ok := s.cache[key{h, int32(d), int32(n)}]
+	switch {
+	case !ok:
+		return score{}
+	case e.opt != nil:
+		return e.opt.s
+	}
+	return e.lb
+}
+
+// restBound returns the least of ub and what the cache proves of the
+// trees of v whose root tests a column from from on.
+func (s *search) restBound(v *view, d, n, from int, ub score) score {
+	fr := &s.frames[d]
+	lo, hi := splits(d, n)
+	b := ub
+	for a := from; a < len(s.x.cols); a++ {
+		for k := range fr.cuts(s.x, v, a) {
+			ht := fr.h[k]
+			hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
+			for nl := lo; nl <= hi; nl++ {
+				sc := s.cachedLB(ht, d-1, nl).add(s.cachedLB(hf, d-1, n-1-nl)).add(branch)
+				b = s.minScore(b, sc)
+			}
+		}
+	}
+	return b
+}

@@ -1,0 +1,119 @@
+package ordered
+
+import "slices"
+
+// entry is an item as a column sees it, with what the sweeps over the
+// column read of it, so that they read memory in order.
+type entry struct {
+	item  int32
+	pos   int32 // the item's position in the column
+	class int32
+	w     int32
+}
+
+// view is a set of items sorted in every column, as the sweeps need it.
+type view struct {
+	order [][]entry // per column, the items by increasing position
+	cls   []int     // class weights
+	w     int       // the weight of all items
+	h     [2]uint64 // hash sums
+}
+
+// root returns the view of every item.
+func (x *data) root() *view {
+	v := &view{order: make([][]entry, len(x.cols)), cls: make([]int, x.classes)}
+	for i := range x.n {
+		v.cls[x.class[i]] += int(x.weight[i])
+		v.h[0] += x.hash1[i]
+		v.h[1] += x.hash2[i]
+	}
+	v.w = x.records
+	for j, col := range x.cols {
+		// A counting sort by position.
+		start := make([]int, len(col.feature)+2)
+		for _, p := range col.pos {
+			start[p+1]++
+		}
+		for p := 1; p < len(start); p++ {
+			start[p] += start[p-1]
+		}
+		o := make([]entry, x.n)
+		for i, p := range col.pos {
+			o[start[p]] = entry{item: int32(i), pos: p, class: x.class[i], w: x.weight[i]}
+			start[p]++
+		}
+		v.order[j] = o
+	}
+	return v
+}
+
+// size returns the number of items of v.
+func (v *view) size() int {
+	if len(v.order) == 0 {
+		return 0
+	}
+	return len(v.order[0])
+}
+
+// split fills t and f with the items of v on the true and false sides of
+// the test of column a that holds up to position p, and marks each item's
+// side in side: 0 true, 1 false. It reuses the memory of t and f.
+func (v *view) split(x *data, a int, p int32, side []uint8, t, f *view) {
+	t.reset(v)
+	f.reset(v)
+	mark(v.order[a], p, side)
+	for j, o := range v.order {
+		to, fo := t.order[j][:0], f.order[j][:0]
+		for _, e := range o {
+			if side[e.item] != 0 {
+				fo = append(fo, e)
+			} else {
+				to = append(to, e)
+			}
+		}
+		t.order[j], f.order[j] = to, fo
+	}
+	t.tally(x)
+	f.tally(x)
+}
+
+// mark marks in side the items of o, a column's order, that are beyond
+// position p: 1 for those, 0 for the rest.
+func mark(o []entry, p int32, side []uint8) {
+	for _, e := range o {
+		if e.pos > p {
+			side[e.item] = 1
+		} else {
+			side[e.item] = 0
+		}
+	}
+}
+
+// reset makes v an empty view with room for the items of like.
+func (v *view) reset(like *view) {
+	if len(v.order) != len(like.order) {
+		v.order = make([][]entry, len(like.order))
+	}
+	n := like.size()
+	for j := range v.order {
+		v.order[j] = slices.Grow(v.order[j][:0], n)
+	}
+	if len(v.cls) != len(like.cls) {
+		v.cls = make([]int, len(like.cls))
+	}
+}
+
+// tally fills v's class weights and hash sums from its items.
+func (v *view) tally(x *data) {
+	clear(v.cls)
+	v.w, v.h = 0, [2]uint64{}
+	if len(v.order) == 0 {
+		return
+	}
+	for _, e := range v.order[0] {
+		v.cls[e.class] += int(e.w)
+		v.w += int(e.w)
+		v.h[0] += x.hash1[e.item]
+		v.h[1] += x.hash2[e.item]
+	}
+}
