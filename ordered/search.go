@@ -419,6 +419,11 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	}
 	ht := fr.h[k-1]
 	hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
+	// The sides are solved for trees better than ub plus slack, the
+	// records between k and the farther end of its interval: a bound that
+	// high on k proves every cut of the interval no better than ub.
+	slack := score{max(fr.weight(k)-fr.weight(iv.lo), fr.weight(iv.hi)-fr.weight(k)), 0}
+	bigger := 2*fr.weight(k) >= v.w // whether the true side is the larger
 	split := false
 	for j := range fr.m {
 		nl := lo + j
@@ -435,32 +440,53 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 			v.split(s.x, a, p, s.side, &fr.t, &fr.f)
 			split = true
 		}
-		rt := s.solve(&fr.t, d-1, nl, ub.sub(f).sub(branch), t)
-		if s.stop.Load() {
-			return best, ub, false
+		// The larger side first, whose bound then limits the smaller.
+		sides := [2]side{{&fr.t, nl, t, i}, {&fr.f, nr, f, i + 1}}
+		if !bigger {
+			sides[0], sides[1] = sides[1], sides[0]
 		}
-		if rt == nil {
-			fr.lb[i] = s.maxScore(t, ub.sub(f).sub(branch))
+		var r [2]*sol
+		for h, sd := range sides {
+			other := sides[1-h].lb
+			if h == 1 {
+				other = r[0].s
+			}
+			lim := ub.add(slack).sub(other).sub(branch)
+			r[h] = s.solve(sd.v, d-1, sd.n, lim, sd.lb)
+			if s.stop.Load() {
+				return best, ub, false
+			}
+			if r[h] == nil {
+				fr.lb[sd.i] = s.maxScore(sd.lb, lim)
+				break
+			}
+			fr.lb[sd.i] = r[h].s
+		}
+		if r[1] == nil {
 			continue
 		}
-		fr.lb[i] = rt.s
-		rf := s.solve(&fr.f, d-1, nr, ub.sub(rt.s).sub(branch), f)
-		if s.stop.Load() {
-			return best, ub, false
-		}
-		if rf == nil {
-			fr.lb[i+1] = s.maxScore(f, ub.sub(rt.s).sub(branch))
-			continue
-		}
-		fr.lb[i+1] = rf.s
-		best = join(feature, rf, rt)
-		ub = best.s
-		if root {
-			s.report(best)
+		if sc := r[0].s.add(r[1].s).add(branch); s.less(sc, ub) {
+			rt, rf := r[0], r[1]
+			if !bigger {
+				rt, rf = rf, rt
+			}
+			best, ub = join(feature, rf, rt), sc
+			if root {
+				s.report(best)
+			}
 		}
 	}
 	fr.done[k] = true
 	return best, ub, true
+}
+
+// side is one side of a cut to solve: its items, budget, known bound, and
+// where frame.lb keeps what is learnt of it.
+type side struct {
+	v  *view
+	n  int
+	lb score
+	i  int
 }
 
 // sides marks the items of v by their side of the cut of column a at
