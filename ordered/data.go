@@ -44,6 +44,9 @@ type column struct {
 // a large dataset takes a while.
 func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	x := &data{classes: max(len(ds.Classes), 1)}
+	if x.classes > math.MaxInt16 {
+		return nil, fmt.Errorf("ordered: %d classes, more than the %d an item holds", x.classes, math.MaxInt16)
+	}
 	var src []int // the example of each item
 	for i, ex := range ds.Examples {
 		if ex.Counts == nil {

@@ -58,6 +58,12 @@ type frame struct {
 	ts    [2]stump // for depth two
 	tcls  []int
 	fcls  []int
+	// At depth two, per cut and side, bounds on the errors of the trees of
+	// depth one of the side by the column at their root (see sweep), and
+	// the order in which to sweep the columns.
+	col   []int
+	cols  int
+	order []int
 }
 
 // interval is a range of cuts not yet evaluated, lo to hi, between the
@@ -162,7 +168,7 @@ func (s *search) depthOne(v *view) *sol {
 	}
 	s.one[0].start(v.cls)
 	s.one[1].start(s.none)
-	sweep(v, s.side, &s.one)
+	sweep(v, s.side, &s.one, nil, nil)
 	return s.better(lf, s.stumpSol(&s.one[0]))
 }
 
@@ -202,6 +208,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	if s.less(one.s, ub) {
 		best, ub = one, one.s
 	}
+	if g := s.greedy(v, d, n); g != nil && s.less(g.s, ub) {
+		best, ub = g, g.s
+	}
 	for a := range s.x.cols {
 		if !s.less(lb, ub) {
 			break
@@ -221,6 +230,27 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		s.cache[k] = cached{lb: ub0}
 	}
 	return best
+}
+
+// greedy returns, for a full budget n at depth two or more, the tree
+// that splits v by its best tree of depth one, found last by depthOne, and
+// each side by its optimal tree of depth d-1; or nil. Its sides come back
+// from the cache when the search of the column meets its cut.
+func (s *search) greedy(v *view, d, n int) *sol {
+	st := &s.one[0]
+	if d < 2 || n < maxBranches(d) || st.col < 0 {
+		return nil
+	}
+	a, p := st.col, st.at
+	fr := &s.frames[d]
+	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
+	none := score{1 << 50, 0}
+	t := s.solve(&fr.t, d-1, n/2, none, score{})
+	f := s.solve(&fr.f, d-1, n/2, none, score{})
+	if t == nil || f == nil {
+		return nil
+	}
+	return join(s.x.cols[a].feature[p], f, t)
 }
 
 // splits returns the budget splits of a node with n branching nodes at
@@ -269,7 +299,7 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 		return best, ub
 	}
 	lo, hi := splits(d, n)
-	fr.start(v, c, hi-lo+1)
+	fr.start(v, c, hi-lo+1, d == 2)
 	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
 	evaluated := 0
 	if root {
@@ -319,16 +349,45 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 	return best, ub
 }
 
-// start prepares fr for the search of c cuts of v with m budget splits.
+// start prepares fr for the search of c cuts of v with m budget splits,
+// and bounds by column if byColumn is set.
 // Cuts are numbered from 1 in lb and done, with 0 and c+1 for the cuts
 // whose true side is empty and full, whose sides are bounded by nothing.
-func (fr *frame) start(v *view, c, m int) {
+func (fr *frame) start(v *view, c, m int, byColumn bool) {
 	fr.c, fr.m, fr.all = c, m, v.w
 	fr.lb = slices.Grow(fr.lb[:0], (c+2)*m*2)[:(c+2)*m*2]
 	clear(fr.lb)
 	fr.done = slices.Grow(fr.done[:0], c+2)[:c+2]
 	clear(fr.done)
 	fr.done[0], fr.done[c+1] = true, true
+	if byColumn {
+		fr.cols = len(v.order)
+		n := (c + 2) * 2 * fr.cols
+		fr.col = slices.Grow(fr.col[:0], n)[:n]
+		clear(fr.col)
+	}
+}
+
+// columnBounds returns the bounds on the sides of cut k, of interval iv,
+// by column: what the stumps of the evaluated cuts around it give, as
+// frame.bounds describes, and the order of the columns by them.
+func (fr *frame) columnBounds(k int, iv interval) [2][]int {
+	m := fr.cols
+	at := func(k, h int) []int { return fr.col[(k*2+h)*m : (k*2+h+1)*m] }
+	lt, lf := at(iv.kl, 0), at(iv.kl, 1)
+	rt, rf := at(iv.kr, 0), at(iv.kr, 1)
+	t, f := at(k, 0), at(k, 1)
+	toR, fromL := fr.weight(iv.kr)-fr.weight(k), fr.weight(k)-fr.weight(iv.kl)
+	for b := range m {
+		t[b] = max(lt[b], rt[b]-toR, 0)
+		f[b] = max(rf[b], lf[b]-fromL, 0)
+	}
+	fr.order = slices.Grow(fr.order[:0], m)[:m]
+	for b := range fr.order {
+		fr.order[b] = b
+	}
+	slices.SortFunc(fr.order, func(a, b int) int { return t[a] + f[a] - t[b] - f[b] })
+	return [2][]int{t, f}
 }
 
 // weight returns the weight on the true side of cut k.
@@ -395,7 +454,8 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		tcls, fcls := fr.sides(v, a, p, s.side)
 		fr.ts[0].start(tcls)
 		fr.ts[1].start(fcls)
-		sweep(v, s.side, &fr.ts)
+		lb := fr.columnBounds(k, iv)
+		sweep(v, s.side, &fr.ts, &lb, fr.order)
 		tl, fl := leaf(tcls), leaf(fcls)
 		ts, fs := s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
 		for j := range fr.m {

@@ -7,8 +7,12 @@ import "slices"
 type entry struct {
 	item  int32
 	pos   int32 // the item's position in the column
-	class int32
 	w     int32
+	class int16
+	// pure is set if every item at this position has the item's class, in
+	// every set: a cut between two positions pure of one class is never
+	// better than both cuts at the ends of their run.
+	pure bool
 }
 
 // view is a set of items sorted in every column, as the sweeps need it.
@@ -39,8 +43,19 @@ func (x *data) root() *view {
 		}
 		o := make([]entry, x.n)
 		for i, p := range col.pos {
-			o[start[p]] = entry{item: int32(i), pos: p, class: x.class[i], w: x.weight[i]}
+			o[start[p]] = entry{item: int32(i), pos: p, class: int16(x.class[i]), w: x.weight[i]}
 			start[p]++
+		}
+		for lo := 0; lo < len(o); {
+			hi := lo + 1
+			pure := true
+			for ; hi < len(o) && o[hi].pos == o[lo].pos; hi++ {
+				pure = pure && o[hi].class == o[lo].class
+			}
+			for i := lo; i < hi; i++ {
+				o[i].pure = pure
+			}
+			lo = hi
 		}
 		v.order[j] = o
 	}
