@@ -64,6 +64,23 @@ type frame struct {
 	col   []int
 	cols  int
 	order []int
+	// At depth two, records of a subset to start the search of a column
+	// from. At depth three, what the depth-two searches of the true and
+	// false sides of each evaluated cut learnt: arena[r[0]:r[1]] for r in
+	// learnt[k].
+	seeds      []record
+	seeded     bool
+	prev, next []int
+	arena      []record
+	learnt     [][2][2]int
+}
+
+// record is what a depth-two search learnt of one cut of a column: the
+// least errors of the trees of depth one of its true and false sides, or
+// bounds on them. They bound the same cut of every superset too.
+type record struct {
+	col, pos int32
+	t, f     score
 }
 
 // interval is a range of cuts not yet evaluated, lo to hi, between the
@@ -85,6 +102,9 @@ type search struct {
 	stats    Stats
 	progress func(Progress)
 	root     *view
+	// seeds are records of a subset of the set of the next depth-two
+	// search, which learnt gathers those of.
+	seeds, learnt []record
 	// When the search stops at the root, rootLB is the bound it proves
 	// there and bounded is set; colLB is that of the root's column then.
 	rootLB  score
@@ -178,6 +198,11 @@ func (s *search) depthOne(v *view) *sol {
 // best tree it has, and caches nothing.
 func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	s.stats.Subproblems++
+	seeds := s.seeds
+	s.seeds = nil
+	if d == 2 {
+		s.learnt = s.learnt[:0] // for the caller, even if it returns at once
+	}
 	lf := leaf(v.cls)
 	n = min(n, maxBranches(d))
 	if n == 0 || lf.s.e == 0 {
@@ -196,6 +221,13 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	if !s.less(lb, ub) {
 		return nil
+	}
+	if d == 2 {
+		// Records of a subset serve a search with a full budget.
+		s.frames[2].seeds = nil
+		if n == 3 {
+			s.frames[2].seeds = seeds
+		}
 	}
 	one := s.depthOne(v)
 	if n == 1 {
@@ -216,6 +248,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			break
 		}
 		best, ub = s.column(v, a, d, n, ub, best, root)
+		if d == 2 && n == 3 {
+			s.learnt = s.frames[2].learn(s.learnt, a)
+		}
 		if s.stop.Load() {
 			if root {
 				s.rootLB = s.minScore(s.colLB, s.restBound(v, d, n, a+1, ub))
@@ -296,11 +331,21 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 	fr := &s.frames[d]
 	c := fr.cuts(s.x, v, a)
 	if c == 0 {
+		fr.c = 0
 		return best, ub
 	}
 	lo, hi := splits(d, n)
 	fr.start(v, c, hi-lo+1, d == 2)
+	fr.seeded = false
+	if d == 2 && fr.m == 1 {
+		fr.seed(a)
+	}
 	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
+	if d == 3 && fr.m == 1 {
+		fr.arena = fr.arena[:0]
+		fr.learnt = slices.Grow(fr.learnt[:0], c+2)[:c+2]
+		clear(fr.learnt)
+	}
 	evaluated := 0
 	if root {
 		s.colLB = ub
@@ -390,6 +435,58 @@ func (fr *frame) columnBounds(k int, iv interval) [2][]int {
 	return [2][]int{t, f}
 }
 
+// seed bounds the cuts of column a, which fr holds, of which fr.seeds has
+// records, and notes for every cut the seeded cuts nearest it on either
+// side, or itself, in prev and next, if there are any: then it sets
+// seeded.
+func (fr *frame) seed(a int) {
+	fr.seeded = false
+	for _, r := range fr.seeds {
+		if int(r.col) != a {
+			continue
+		}
+		i, ok := slices.BinarySearch(fr.pos, r.pos)
+		if !ok {
+			continue // not a cut of a subset
+		}
+		if !fr.seeded {
+			fr.prev = slices.Grow(fr.prev[:0], fr.c+2)[:fr.c+2]
+			fr.next = slices.Grow(fr.next[:0], fr.c+2)[:fr.c+2]
+			clear(fr.prev)
+			clear(fr.next)
+			fr.seeded = true
+		}
+		k := i + 1
+		fr.lb[k*2], fr.lb[k*2+1] = r.t, r.f
+		fr.prev[k], fr.next[k] = k, k
+	}
+	if !fr.seeded {
+		return
+	}
+	fr.next[fr.c+1] = fr.c + 1
+	for k := 1; k <= fr.c; k++ {
+		if fr.prev[k] == 0 {
+			fr.prev[k] = fr.prev[k-1]
+		}
+	}
+	for k := fr.c; k >= 1; k-- {
+		if fr.next[k] == 0 {
+			fr.next[k] = fr.next[k+1]
+		}
+	}
+}
+
+// learn appends to rs the records of the cuts of column a that fr knows
+// bounds on, for a search of a superset.
+func (fr *frame) learn(rs []record, a int) []record {
+	for k := 1; k <= fr.c; k++ {
+		if t, f := fr.lb[k*2], fr.lb[k*2+1]; t != (score{}) || f != (score{}) {
+			rs = append(rs, record{col: int32(a), pos: fr.pos[k-1], t: t, f: f})
+		}
+	}
+	return rs
+}
+
 // weight returns the weight on the true side of cut k.
 func (fr *frame) weight(k int) int {
 	switch k {
@@ -401,9 +498,21 @@ func (fr *frame) weight(k int) int {
 	return fr.w[k-1]
 }
 
-// bounds returns the bounds that the evaluated cuts kl < k < kr give cut
-// k's true and false sides for budget split j.
-func (fr *frame) bounds(s *search, k, kl, kr, j int) (score, score) {
+// bounds returns the bounds that the cuts around cut k of interval iv
+// give k's true and false sides for budget split j: the evaluated cuts at
+// its ends, and seeded cuts nearer k.
+func (fr *frame) bounds(s *search, k int, iv interval, j int) (score, score) {
+	t, f := fr.around(s, k, iv.kl, iv.kr, j)
+	if fr.seeded {
+		st, sf := fr.around(s, k, max(iv.kl, fr.prev[k]), min(iv.kr, fr.next[k]), j)
+		t, f = s.maxScore(t, st), s.maxScore(f, sf)
+	}
+	return t, f
+}
+
+// around returns the bounds that cuts kl <= k <= kr give k's sides for
+// budget split j.
+func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
 	m := fr.m
 	lt, lf := fr.lb[(kl*m+j)*2], fr.lb[(kl*m+j)*2+1]
 	rt, rf := fr.lb[(kr*m+j)*2], fr.lb[(kr*m+j)*2+1]
@@ -415,7 +524,7 @@ func (fr *frame) bounds(s *search, k, kl, kr, j int) (score, score) {
 // open reports whether cut k of interval iv may have a tree better than ub.
 func (fr *frame) open(s *search, k int, iv interval, ub score) bool {
 	for j := range fr.m {
-		t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+		t, f := fr.bounds(s, k, iv, j)
 		if s.less(t.add(f).add(branch), ub) {
 			return true
 		}
@@ -433,7 +542,7 @@ func (fr *frame) pending(s *search, q []interval, ub score) score {
 				continue
 			}
 			for j := range fr.m {
-				t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+				t, f := fr.bounds(s, k, iv, j)
 				b = s.minScore(b, t.add(f).add(branch))
 			}
 		}
@@ -488,7 +597,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	for j := range fr.m {
 		nl := lo + j
 		nr := n - 1 - nl
-		t, f := fr.bounds(s, k, iv.kl, iv.kr, j)
+		t, f := fr.bounds(s, k, iv, j)
 		t = s.maxScore(t, s.cachedLB(ht, d-1, nl))
 		f = s.maxScore(f, s.cachedLB(hf, d-1, nr))
 		i := (k*fr.m + j) * 2
@@ -512,9 +621,24 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 				other = r[0].s
 			}
 			lim := ub.add(slack).sub(other).sub(branch)
+			// The side of the evaluated cut nearest k that is a subset of
+			// this side: the true side of kl, the false side of kr.
+			keep := d == 3 && fr.m == 1
+			if keep {
+				span := fr.learnt[iv.kl][0]
+				if sd.i&1 == 1 {
+					span = fr.learnt[iv.kr][1]
+				}
+				s.seeds = fr.arena[span[0]:span[1]]
+			}
 			r[h] = s.solve(sd.v, d-1, sd.n, lim, sd.lb)
 			if s.stop.Load() {
 				return best, ub, false
+			}
+			if keep {
+				start := len(fr.arena)
+				fr.arena = append(fr.arena, s.learnt...)
+				fr.learnt[k][sd.i&1] = [2]int{start, len(fr.arena)}
 			}
 			if r[h] == nil {
 				fr.lb[sd.i] = s.maxScore(sd.lb, lim)
