@@ -588,9 +588,11 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	}
 	ht := fr.h[k-1]
 	hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
-	// The sides are solved for trees better than ub plus slack, the
+	// The second side is solved for trees better than ub plus slack, the
 	// records between k and the farther end of its interval: a bound that
-	// high on k proves every cut of the interval no better than ub.
+	// high on k proves every cut of the interval no better than ub. The
+	// first gets a quarter of the slack: more costs its search more than
+	// the intervals it proves save.
 	slack := score{max(fr.weight(k)-fr.weight(iv.lo), fr.weight(iv.hi)-fr.weight(k)), 0}
 	bigger := 2*fr.weight(k) >= v.w // whether the true side is the larger
 	split := false
@@ -616,11 +618,11 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		}
 		var r [2]*sol
 		for h, sd := range sides {
-			other := sides[1-h].lb
+			other, more := sides[1].lb, score{slack.e / 4, 0}
 			if h == 1 {
-				other = r[0].s
+				other, more = r[0].s, slack
 			}
-			lim := ub.add(slack).sub(other).sub(branch)
+			lim := ub.sub(other).sub(branch).add(more)
 			// The side of the evaluated cut nearest k that is a subset of
 			// this side: the true side of kl, the false side of kr.
 			keep := d == 3 && fr.m == 1
