@@ -21,9 +21,11 @@
 //
 //   - A set is kept sorted by every column, so that the best tree of depth
 //     one comes from one sweep per column, class weights added item by
-//     item and every cut weighed as the sweep passes it. Moving one record
+//     item and cuts weighed as the sweep passes them. Moving one record
 //     across a cut changes its errors by at most one, so a cut that falls
-//     short of the best by k lets the sweep pass k records unweighed.
+//     short of its column's best by k lets the sweep pass k records
+//     unweighed; and a cut inside a run of positions whose items are all
+//     of one class never beats both ends of the run.
 //   - Depth two is solved without recursion: for a cut of the root's
 //     column, one sweep per column, each item routed to the side it falls
 //     on, finds the best trees of depth one of both sides.
@@ -33,11 +35,28 @@
 //     cuts bound every cut between them, and a cut is evaluated only if
 //     that bound beats the best tree so far. The cut nearest the middle of
 //     an open interval is evaluated first, which splits it in two.
+//   - The same bounds hold column by column: what the evaluated cuts
+//     around a cut of depth two learnt of the best tree of each side whose
+//     root tests column b bounds that of the cut, and the sweep passes over
+//     the columns that cannot beat the best found.
+//   - A cut's two sides are solved for trees better than the best so far
+//     plus a slack, the records to the farther end of its interval: a
+//     side that fails then proves the whole interval. The larger side,
+//     solved first, gets a quarter of it.
+//   - A depth-two search of one side of a cut starts from what the search
+//     of the same side of the nearest evaluated cut, a subset of it,
+//     learnt of every cut it evaluated, bounds a superset keeps.
 //   - A subproblem is searched only for a tree better than a bound: the
 //     best tree of its parent so far less what the sibling must cost at
 //     least. When none is better, the bound proven is cached instead; sets
 //     are cached by a pair of 64-bit sums of random values per item.
-//   - The best tree of depth one of a set is the first bound of its search.
+//   - The best tree of depth one of a set, and the tree that splits it as
+//     that one does and solves both sides, bound its search from the start.
+//
+// Package minerr searches the same objective over any binary features.
+// This one wins where the features are thresholds on a few numeric columns
+// of many distinct values; minerr, where they are many binary ones, such
+// as one-hot categories, whose depth-two trees it counts in one pass.
 //
 // The search is anytime: when its context ends it returns the best tree
 // found with the bound it has proven. At the root, that bound is the least

@@ -239,9 +239,15 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	var best *sol
 	if s.less(one.s, ub) {
 		best, ub = one, one.s
+		if root {
+			s.report(best)
+		}
 	}
 	if g := s.greedy(v, d, n); g != nil && s.less(g.s, ub) {
 		best, ub = g, g.s
+		if root {
+			s.report(best)
+		}
 	}
 	for a := range s.x.cols {
 		if !s.less(lb, ub) {
@@ -269,8 +275,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 
 // greedy returns, for a full budget n at depth two or more, the tree
 // that splits v by its best tree of depth one, found last by depthOne, and
-// each side by its optimal tree of depth d-1; or nil. Its sides come back
-// from the cache when the search of the column meets its cut.
+// each side by its optimal tree of depth d-1, or the best found if the
+// search stops; or nil. Its sides come back from the cache when the search
+// of the column meets its cut.
 func (s *search) greedy(v *view, d, n int) *sol {
 	st := &s.one[0]
 	if d < 2 || n < maxBranches(d) || st.col < 0 {
@@ -280,10 +287,14 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	fr := &s.frames[d]
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
 	none := score{1 << 50, 0}
+	// Searches that stop return the best they have, or nothing.
 	t := s.solve(&fr.t, d-1, n/2, none, score{})
+	if t == nil {
+		t = leaf(fr.t.cls)
+	}
 	f := s.solve(&fr.f, d-1, n/2, none, score{})
-	if t == nil || f == nil {
-		return nil
+	if f == nil {
+		f = leaf(fr.f.cls)
 	}
 	return join(s.x.cols[a].feature[p], f, t)
 }

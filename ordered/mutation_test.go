@@ -1,0 +1,75 @@
+package ordered
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMutants shows that the oracle comparison catches a wrong engine: the
+// search run on packed data with a classic slip in it must fail check on
+// some random tables, where the same search on the true data passes on all
+// of them.
+func TestMutants(t *testing.T) {
+	mutants := map[string]func(x *data){
+		// Each cut named by the test of the threshold before it.
+		"thresholds off by one": func(x *data) {
+			for j := range x.cols {
+				f := x.cols[j].feature
+				x.cols[j].feature = append([]int{f[0]}, f[:len(f)-1]...)
+			}
+		},
+		// The items at the last position of a column counted one before.
+		"last position merged": func(x *data) {
+			for _, col := range x.cols {
+				for i, p := range col.pos {
+					if int(p) == len(col.feature) && p > 0 {
+						col.pos[i] = p - 1
+					}
+				}
+			}
+		},
+		// A record of the first item lost.
+		"weight dropped": func(x *data) {
+			if x.n > 0 && x.weight[0] > 1 {
+				x.weight[0]--
+				x.records--
+			} else if x.n > 0 {
+				x.class[0] = int32((int(x.class[0]) + 1) % x.classes)
+			}
+		},
+	}
+	for name, mutate := range mutants {
+		t.Run(name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(3, 4))
+			caught := 0
+			for range 200 {
+				ds := load(t, randomCSV(r))
+				opt := randomOptions(r)
+				result := func(mutate func(*data)) *Result {
+					x, err := pack(context.Background(), ds)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if mutate != nil {
+						mutate(x)
+					}
+					s := newSearch(x, opt)
+					best, bound := s.run()
+					return &Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
+						Objective: s.value(best.s), Bound: s.value(bound), ErrorBound: bound.e, Optimal: true}
+				}
+				if err := check(ds, opt, result(nil)); err != nil {
+					t.Fatalf("the true data fail: %v", err)
+				}
+				if check(ds, opt, result(mutate)) != nil {
+					caught++
+				}
+			}
+			if caught == 0 {
+				t.Errorf("no wrong answer caught in 200 tables")
+			}
+			t.Logf("caught on %d of 200 tables", caught)
+		})
+	}
+}
