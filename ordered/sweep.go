@@ -8,17 +8,17 @@ type stump struct {
 	leaf  int   // errors of its leaf
 	// The column being swept: class weights and weight of the items seen,
 	// the position of the last, the class of its items if they all have
-	// one, else -1, the least errors of the leaf and the cuts weighed, the
-	// weight still to pass before the next cut can make fewer, whether no
-	// cut left can, and whether the column is passed over.
+	// one, else -1, whether no cut left can beat the least errors of the
+	// leaf and the cuts weighed, colBest, and whether the column is passed
+	// over.
 	cnt     []int
 	seen    int
+	until   int // the weight seen after which the next cut is weighed
 	last    int32
 	run     int16
-	colBest int
-	skip    int
 	done    bool
 	skipped bool
+	colBest int
 	// The best split found: its errors, column, position, and the classes
 	// and errors of its true and false leaves; col is -1 until one beats
 	// the leaf.
@@ -48,7 +48,7 @@ func (st *stump) start(cls []int) {
 // column prepares st for the sweep of a column.
 func (st *stump) column() {
 	clear(st.cnt)
-	st.seen, st.last, st.run, st.skip = 0, -1, -1, 0
+	st.seen, st.last, st.run, st.until = 0, -1, -1, 0
 	st.done = st.best == 0
 	st.colBest = st.leaf
 }
@@ -72,8 +72,8 @@ func (st *stump) cut(b int) {
 		st.terrs, st.ferrs = st.seen-lmost, st.total-st.seen-rmost
 	}
 	st.colBest = min(st.colBest, e)
-	st.skip = e - st.colBest
-	st.done = st.best == 0 || st.total-st.seen <= st.skip
+	st.until = st.seen + e - st.colBest
+	st.done = st.best == 0 || st.total <= st.until
 }
 
 // sweep finds the best tree of depth one for each side of v's items, as
@@ -133,7 +133,7 @@ func pass(o []entry, b int, side []uint8, st *[2]stump) {
 			continue
 		}
 		if e.pos != sd.last {
-			if sd.skip < 0 && (sd.run != e.class || !e.pure) {
+			if sd.seen > sd.until && (sd.run != e.class || !e.pure) {
 				sd.cut(b)
 				if sd.done {
 					if st[0].done && st[1].done {
@@ -148,6 +148,5 @@ func pass(o []entry, b int, side []uint8, st *[2]stump) {
 		}
 		sd.cnt[e.class] += int(e.w)
 		sd.seen += int(e.w)
-		sd.skip -= int(e.w)
 	}
 }
