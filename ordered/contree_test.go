@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/minerr"
 )
 
 // contree holds ConTree's optima at depths two and three on its datasets
@@ -48,7 +49,7 @@ func TestConTree(t *testing.T) {
 				if want == 0 || d == 3 && testing.Short() {
 					continue
 				}
-				opt := Options{MaxDepth: d}
+				opt := minerr.Options{MaxDepth: d}
 				res, err := Solve(context.Background(), ds, opt)
 				if err != nil {
 					t.Fatal(err)

@@ -65,7 +65,7 @@ func TestMinerr(t *testing.T) {
 		if err := checkTree(ds, opt, res); err != nil {
 			t.Fatalf("run %d (%+v): %v", run, opt, err)
 		}
-		want, err := minerr.Solve(context.Background(), ds, minerr.Options{MaxDepth: opt.MaxDepth, MaxBranches: opt.MaxBranches, CostPerBranch: opt.CostPerBranch})
+		want, err := minerr.Solve(context.Background(), ds, opt)
 		if err != nil {
 			t.Fatalf("run %d: minerr: %v", run, err)
 		}

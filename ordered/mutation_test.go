@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/odtx/odtx/minerr"
 )
 
 // TestMutants shows that the oracle comparison catches a wrong engine: the
@@ -46,7 +48,7 @@ func TestMutants(t *testing.T) {
 			for range 200 {
 				ds := load(t, randomCSV(r))
 				opt := randomOptions(r)
-				result := func(mutate func(*data)) *Result {
+				result := func(mutate func(*data)) *minerr.Result {
 					x, err := pack(context.Background(), ds)
 					if err != nil {
 						t.Fatal(err)
@@ -56,7 +58,7 @@ func TestMutants(t *testing.T) {
 					}
 					s := newSearch(x, opt)
 					best, bound := s.run()
-					return &Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
+					return &minerr.Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
 						Objective: s.value(best.s), Bound: s.value(bound), ErrorBound: bound.e, Optimal: true}
 				}
 				if err := check(ds, opt, result(nil)); err != nil {

@@ -7,65 +7,16 @@ import (
 	"math"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/tree"
 )
 
-// Options configure Solve.
-type Options struct {
-	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
-	MaxDepth int
-	// MaxBranches bounds the branching (internal) nodes, as STreeD and
-	// MurTree count them; 0 leaves only the depth's bound of 2^MaxDepth-1.
-	MaxBranches int
-	// CostPerBranch is the complexity cost alpha of ConTree and STreeD:
-	// each branching node costs alpha times the number of records, in
-	// errors. The objective is then errors + alpha·records·branches.
-	CostPerBranch float64
-	// Progress, if not nil, is called whenever the best tree improves,
-	// from one goroutine at a time.
-	Progress func(Progress)
-}
-
-// Progress reports the state of an anytime search.
-type Progress struct {
-	Errors     int // of the best tree so far
-	Branches   int
-	ErrorBound int     // as in Result
-	Bound      float64 // as in Result
-}
-
-// Result is what Solve found.
-type Result struct {
-	// Root is the best tree found; with Optimal, an optimal one.
-	Root     *tree.Node
-	Errors   int // records that Root misclassifies
-	Branches int // Root's branching nodes
-	// Objective is Errors + CostPerBranch·records·Branches: Errors
-	// without a cost.
-	Objective float64
-	// Bound is a proven lower bound on the objective of every tree within
-	// the depth and branch budgets; it equals Objective when Optimal.
-	Bound float64
-	// ErrorBound is a proven lower bound on the errors of every tree within
-	// the budgets, which Bound gives without a cost; with one, the search
-	// proves bounds on the objective only, and ErrorBound is 0.
-	ErrorBound int
-	// Optimal reports that Root is proven to minimize the objective and,
-	// among the trees that do, the branching nodes.
-	Optimal bool
-	Stats   Stats
-}
-
-// Stats count the work of a search.
-type Stats struct {
-	Subproblems int // calls on a set of items, depth and budget
-	CacheHits   int // subproblems answered or bounded by the cache
-	Cuts        int // cuts whose two sides were solved or bounded
-	Pruned      int // cuts skipped because their interval's bound cannot win
-	Items       int // distinct examples with a class
-	Columns     int // columns of ordered tests
-}
-
+// Solve takes the options of package minerr, which searches the same
+// objective over any binary features, and answers as minerr.Solve does.
+// Of the result's Stats, Depth2 counts the depth-two searches, Pruned the
+// cuts that bounds spared, and Features the threshold tests in columns;
+// Incremental is 0.
+//
 // Solve finds a tree of depth at most opt.MaxDepth with at most
 // opt.MaxBranches branching nodes that misclassifies the fewest records of
 // ds, or minimizes errors + CostPerBranch·records·branches with a cost;
@@ -75,7 +26,7 @@ type Stats struct {
 //
 // When ctx ends first, Solve returns the best tree found, at least the
 // majority leaf, with Optimal false and ctx's error.
-func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*minerr.Result, error) {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
 		return nil, fmt.Errorf("ordered: depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
 	}
@@ -93,7 +44,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if report := s.progress; report != nil {
 		// A Progress function that ends the context stops the search
 		// before it goes on, not when the context's goroutine runs.
-		s.progress = func(p Progress) {
+		s.progress = func(p minerr.Progress) {
 			report(p)
 			if ctx.Err() != nil {
 				s.stop.Store(true)
@@ -106,7 +57,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		s.stop.Store(true)
 	}
 	best, bound := s.run()
-	res := &Result{
+	res := &minerr.Result{
 		Root:      s.tree(best),
 		Errors:    best.s.e,
 		Branches:  best.s.b,
@@ -130,7 +81,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 
 // majority is the answer when ctx ends before the items are packed: the
 // leaf of the most frequent class, its errors, and no bound.
-func majority(ds *dataset.Dataset) *Result {
+func majority(ds *dataset.Dataset) *minerr.Result {
 	cls := make([]int, max(len(ds.Classes), 1))
 	for _, ex := range ds.Examples {
 		if ex.Counts == nil {
@@ -141,7 +92,7 @@ func majority(ds *dataset.Dataset) *Result {
 		}
 	}
 	lf := leaf(cls)
-	return &Result{Root: tree.Leaf(lf.class), Errors: lf.s.e, Objective: float64(lf.s.e)}
+	return &minerr.Result{Root: tree.Leaf(lf.class), Errors: lf.s.e, Objective: float64(lf.s.e)}
 }
 
 // maxBranches is the most branching nodes a tree of depth d can have.
@@ -153,7 +104,7 @@ func maxBranches(d int) int {
 }
 
 // newSearch prepares a search of x.
-func newSearch(x *data, opt Options) *search {
+func newSearch(x *data, opt minerr.Options) *search {
 	s := &search{
 		x:        x,
 		c:        opt.CostPerBranch * float64(x.records),
@@ -168,7 +119,10 @@ func newSearch(x *data, opt Options) *search {
 	if opt.MaxBranches > 0 {
 		s.budget = min(s.budget, opt.MaxBranches)
 	}
-	s.stats.Items, s.stats.Columns = x.n, len(x.cols)
+	s.stats.Items = x.n
+	for _, col := range x.cols {
+		s.stats.Features += len(col.feature)
+	}
 	return s
 }
 
@@ -203,7 +157,7 @@ func (s *search) report(best *sol) {
 	if s.progress == nil {
 		return
 	}
-	s.progress(Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(score{})})
+	s.progress(minerr.Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(score{})})
 }
 
 // tree turns a solution into a tree over the dataset's features.

@@ -3,6 +3,8 @@ package ordered
 import (
 	"slices"
 	"sync/atomic"
+
+	"github.com/odtx/odtx/minerr"
 )
 
 // score is a tree's errors and branching nodes. Scores are ordered by the
@@ -99,8 +101,8 @@ type search struct {
 	frames   []frame
 	one      [2]stump // for trees of depth one
 	none     []int    // class weights of no items
-	stats    Stats
-	progress func(Progress)
+	stats    minerr.Stats
+	progress func(minerr.Progress)
 	root     *view
 	// seeds are records of a subset of the set of the next depth-two
 	// search, which learnt gathers those of.
@@ -223,6 +225,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		return nil
 	}
 	if d == 2 {
+		s.stats.Depth2++
 		// Records of a subset serve a search with a full budget.
 		s.frames[2].seeds = nil
 		if n == 3 {
@@ -400,7 +403,6 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 		evaluated++
 		fr.queue = append(fr.queue, interval{iv.lo, k - 1, iv.kl, k}, interval{k + 1, iv.hi, k, iv.kr})
 	}
-	s.stats.Cuts += evaluated
 	s.stats.Pruned += c - evaluated
 	return best, ub
 }
