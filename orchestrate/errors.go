@@ -7,11 +7,13 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/ordered"
 	"github.com/odtx/odtx/tree"
 )
 
-// learnErrors is Learn in the Errors mode, which only the DP engine
-// searches: Auto runs it too.
+// learnErrors is Learn in the Errors mode, which only the DP engines
+// search, one of two by the data's shape (errorsSolver): Auto runs them
+// too.
 func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if opt.Engine == SAT {
 		return nil, errors.New("the sat engine learns trees without training errors only: the fewest errors within a depth are searched by dp (or auto)")
@@ -23,7 +25,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 			opt.Progress(Progress{Engine: DP, Depth: opt.Budget.MaxDepth, Examples: len(ds.Examples), Errors: p.Errors, MinErrors: p.ErrorBound, Elapsed: time.Since(start)})
 		}
 	}
-	r, err := minerr.Solve(ctx, ds, mopt)
+	r, err := errorsSolver(ds)(ctx, ds, mopt)
 	if r == nil {
 		return nil, err
 	}
@@ -39,4 +41,28 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 		Stats:        tree.Stats{ExamplesUsed: len(ds.Examples), Subproblems: r.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
 	}
 	return res, err
+}
+
+// orderedTests is the number of threshold tests a column of ds must give,
+// on average, for errorsSolver to search its cuts by intervals.
+const orderedTests = 8
+
+// errorsSolver returns the engine of the Errors mode for the shape of ds:
+// package ordered where numeric columns give many threshold tests each,
+// whose cuts it searches by intervals of thresholds, and package minerr
+// where the tests are few a column (binary or categorical data), whose
+// depth-two trees it counts in one pass over pairs of features.
+func errorsSolver(ds *dataset.Dataset) func(context.Context, *dataset.Dataset, minerr.Options) (*minerr.Result, error) {
+	thresholds := 0
+	columns := make(map[string]bool)
+	for _, f := range ds.Features {
+		columns[f.Column] = true
+		if f.Op == dataset.LessEq {
+			thresholds++
+		}
+	}
+	if thresholds >= orderedTests*len(columns) {
+		return ordered.Solve
+	}
+	return minerr.Solve
 }
