@@ -66,7 +66,6 @@ type frame struct {
 	col   []int
 	cols  int
 	order []int
-	first []int // the order in which to try the columns at the root
 	// At depth two, records of a subset to start the search of a column
 	// from. At depth three, what the depth-two searches of the true and
 	// false sides of each evaluated cut learnt: arena[r[0]:r[1]] for r in
@@ -102,7 +101,6 @@ type search struct {
 	frames   []frame
 	one      [2]stump // for trees of depth one
 	none     []int    // class weights of no items
-	byCol    []int    // per column, what depthOne found of its trees
 	stats    minerr.Stats
 	progress func(minerr.Progress)
 	root     *view
@@ -192,10 +190,7 @@ func (s *search) depthOne(v *view) *sol {
 	}
 	s.one[0].start(v.cls)
 	s.one[1].start(s.none)
-	m := len(v.order)
-	s.byCol = slices.Grow(s.byCol[:0], 2*m)[:2*m]
-	clear(s.byCol)
-	sweep(v, s.side, &s.one, &[2][]int{s.byCol[:m], s.byCol[m:]}, nil)
+	sweep(v, s.side, &s.one, nil, nil)
 	return s.better(lf, s.stumpSol(&s.one[0]))
 }
 
@@ -238,16 +233,6 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		}
 	}
 	one := s.depthOne(v)
-	if n > 1 {
-		// The columns whose trees of depth one do best first.
-		fr := &s.frames[d]
-		fr.first = slices.Grow(fr.first[:0], len(s.x.cols))[:len(s.x.cols)]
-		for a := range fr.first {
-			fr.first[a] = a
-		}
-		byCol := s.byCol
-		slices.SortStableFunc(fr.first, func(a, b int) int { return byCol[a] - byCol[b] })
-	}
 	if n == 1 {
 		s.cache[k] = cached{opt: one}
 		return s.ifLess(one, ub)
@@ -267,8 +252,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			s.report(best)
 		}
 	}
-	for i := range s.frames[d].first {
-		a := s.frames[d].first[i]
+	for a := range s.x.cols {
 		if !s.less(lb, ub) {
 			break
 		}
@@ -278,7 +262,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		}
 		if s.stop.Load() {
 			if root {
-				s.rootLB = s.minScore(s.colLB, s.restBound(v, d, n, s.frames[d].first[i+1:], ub))
+				s.rootLB = s.minScore(s.colLB, s.restBound(v, d, n, a+1, ub))
 				s.bounded = true
 			}
 			return best
@@ -739,12 +723,12 @@ func (s *search) cachedLB(h [2]uint64, d, n int) score {
 }
 
 // restBound returns the least of ub and what the cache proves of the
-// trees of v whose root tests one of the columns rest.
-func (s *search) restBound(v *view, d, n int, rest []int, ub score) score {
+// trees of v whose root tests a column from from on.
+func (s *search) restBound(v *view, d, n, from int, ub score) score {
 	fr := &s.frames[d]
 	lo, hi := splits(d, n)
 	b := ub
-	for _, a := range rest {
+	for a := from; a < len(s.x.cols); a++ {
 		for k := range fr.cuts(s.x, v, a) {
 			ht := fr.h[k]
 			hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
