@@ -249,7 +249,7 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 						sc = sc.add(score{sp.leaf[side], 0})
 					}
 				}
-				if sc.b <= n && sc != none && s.less(sc, win[n].score) {
+				if sc.b <= n && sc != none && s.better(sc, win[n].score) {
 					win[n] = shape2{score: sc, root: i, deep: deep, by: sp.by}
 				}
 			}

@@ -31,6 +31,12 @@
 //     least. When none is better, the bound proven is cached instead. A
 //     set that is not pure costs at least the better of its leaf and one
 //     branch without errors.
+//   - Without a cost, the search first prunes by errors alone, as the
+//     peers do, and only then looks for fewer branches among trees with
+//     the least errors, starting every set it meets again from what the
+//     first phase proved of its errors and the best tree it found. When
+//     the least errors are 0, the fewest branches are the zero-error
+//     engine's question (package dp), which it answers faster.
 //   - Among trees with the fewest errors the fewest branches are found
 //     with bounds on the branches: a tree of at most two branches has depth
 //     at most two, so a set needs more branches than the fewest with which

@@ -100,7 +100,7 @@ func (s *search) prune(g *gnode, n int, memo map[pruneKey]*sol) *sol {
 	best := g.leaf
 	for nl := 0; nl < n; nl++ {
 		t := join(g.feature, s.prune(g.f, nl, memo), s.prune(g.t, n-1-nl, memo))
-		if s.less(t.s, best.s) {
+		if s.better(t.s, best.s) {
 			best = t
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/dp"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -107,6 +108,9 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		s.stop.Store(true)
 	}
 	best, bound := s.run()
+	if s.c == 0 && best.s.e == 0 && bound.less(best.s) && !s.stop.Load() {
+		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
+	}
 	res := &Result{
 		Root:      s.tree(best),
 		Errors:    best.s.e,
@@ -125,6 +129,23 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 			err = errors.New("minerr: stopped")
 		}
 		return res, err
+	}
+	return res, nil
+}
+
+// consistent returns the tree with the fewest branching nodes of depth at
+// most d that makes no error, given one, t. The zero-error engine dp
+// proves that faster than a search for least errors, whose bounds on
+// errors are all 0 there.
+func consistent(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node, st Stats) (*Result, error) {
+	s, err := dp.New(ctx, ds, dp.Options{})
+	if err != nil {
+		return &Result{Root: t, Branches: t.Leaves() - 1, Stats: st}, fmt.Errorf("minerr: %w", err)
+	}
+	root, err := s.MinLeaves(ctx, d, t)
+	res := &Result{Root: root, Branches: root.Leaves() - 1, Optimal: err == nil, Stats: st}
+	if err != nil {
+		return res, fmt.Errorf("minerr: %w", err)
 	}
 	return res, nil
 }

@@ -33,10 +33,12 @@ type key struct {
 }
 
 // entry is what the cache knows of a subproblem: an optimal solution, or
-// a lower bound on its score.
+// a lower bound on its score and perhaps the best tree known, whose score
+// is not below it.
 type entry struct {
 	lb  score
 	opt *sol
+	ub  *sol
 }
 
 // frame holds the children of the node being searched at one depth: the
@@ -64,12 +66,25 @@ type search struct {
 	stats    Stats
 	progress func(Progress)
 	rootLB   score // proven at the root so far
+	// errorsOnly makes the search prune by errors alone: without a cost
+	// it first finds the least errors, as the peers do, and then, with
+	// what it proved of every set's errors, the fewest branches.
+	errorsOnly bool
 }
 
-// less orders scores: by objective, then by branches.
+// less is the order the search prunes by: better, or errors alone in the
+// first phase (see errorsOnly).
 func (s *search) less(a, b score) bool {
+	if s.errorsOnly {
+		return a.e < b.e
+	}
+	return s.better(a, b)
+}
+
+// better orders trees: by objective, then by branches.
+func (s *search) better(a, b score) bool {
 	if s.c == 0 {
-		return a.e < b.e || a.e == b.e && a.b < b.b
+		return a.less(b)
 	}
 	va, vb := s.value(a), s.value(b)
 	return va < vb || va == vb && a.b < b.b
@@ -105,7 +120,9 @@ func join(f int, onFalse, onTrue *sol) *sol {
 }
 
 // run searches from the root and returns the best tree found and a proven
-// lower bound on the score of every tree within the budgets.
+// lower bound on the score of every tree within the budgets. Without a
+// cost, when the least errors are 0, the bound is on errors alone: the
+// fewest branches are then a question for the zero-error engine.
 func (s *search) run() (*sol, score) {
 	all := make([]int32, s.x.n)
 	cls := make([]int, s.x.classes)
@@ -118,13 +135,45 @@ func (s *search) run() (*sol, score) {
 	s.report(best, s.rootLB)
 	// The search looks for a tree strictly better than the greedy one; if
 	// there is none, the greedy tree is optimal.
+	s.errorsOnly = s.c == 0
 	if found := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.less(found.s, best.s) {
 		best = found
 	}
-	if !s.stop.Load() {
-		return best, best.s
+	switch {
+	case s.stop.Load() && s.errorsOnly:
+		return best, score{s.rootLB.e, 0}
+	case s.stop.Load():
+		return best, s.rootLB
+	case s.errorsOnly && best.s.e == 0:
+		return best, score{}
+	case s.errorsOnly:
+		s.errorsOnly = false
+		s.rootLB = score{best.s.e, 0}
+		s.reuse()
+		if found := s.node(all, h, cls, s.top, s.budget, best.s, s.rootLB); found != nil {
+			best = found
+		}
+		if s.stop.Load() {
+			return best, s.rootLB
+		}
 	}
-	return best, s.rootLB
+	return best, best.s
+}
+
+// reuse turns what the search proved of errors alone into bounds for the
+// order by errors and then branches: an optimum becomes a lower bound on
+// the errors and the best tree known, a bound a bound on the errors. The
+// optima of depth two are exact in both orders.
+func (s *search) reuse() {
+	for k, e := range s.cache {
+		switch {
+		case e.opt != nil && k.d <= 2 && s.counters[0] != nil:
+		case e.opt != nil:
+			s.cache[k] = entry{lb: score{e.opt.s.e, 0}, ub: e.opt}
+		default:
+			s.cache[k] = entry{lb: score{e.lb.e, 0}}
+		}
+	}
 }
 
 // report passes an improvement at the root to the Progress function.
@@ -162,8 +211,16 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 		lb = s.maxScore(lb, e.lb)
 	}
+	ub0 := ub
+	var best *sol
+	if e.ub != nil && s.less(e.ub.s, ub) {
+		best, ub = e.ub, e.ub.s
+	}
 	if !s.less(lb, ub) {
-		return nil
+		if best != nil {
+			s.cache[k] = entry{opt: best}
+		}
+		return best
 	}
 	if d <= 2 && s.counters[0] != nil {
 		sols := s.depth2(set, cls, d)
@@ -173,8 +230,6 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		return s.ifLess(sols[n], ub)
 	}
 	root := d == s.top && len(set) == s.x.n
-	ub0 := ub
-	var best *sol
 	if s.less(lf.s, ub) {
 		best, ub = lf, lf.s
 	}
@@ -185,7 +240,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		if t := low[min(n, len(low)-1)]; s.less(t.s, ub) {
 			best, ub = t, t.s
 		}
-		if s.c == 0 {
+		if s.c == 0 && !s.errorsOnly {
 			lb = s.maxScore(lb, fewestLB(shallowLeast(low), lb.e))
 		}
 	}
@@ -195,9 +250,12 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 			return best
 		}
 	}
-	if best != nil {
+	switch {
+	case best != nil:
 		s.cache[k] = entry{opt: best}
-	} else {
+	case e.ub != nil:
+		s.cache[k] = entry{lb: ub0, ub: e.ub}
+	default:
 		s.cache[k] = entry{lb: ub0}
 	}
 	return best
@@ -281,7 +339,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		}
 	}
 	var one [][2]int
-	if d == 3 && s.c == 0 && s.counters[0] != nil {
+	if d == 3 && s.c == 0 && !s.errorsOnly && s.counters[0] != nil {
 		// The least errors of each side of each feature with one branch
 		// bound the branches of the sides' trees (see fewestLB).
 		c := s.nearer(set)
@@ -321,7 +379,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
 			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
-			if s.c == 0 && d > 3 && s.counters[0] != nil && s.less(lb0.add(lb1).add(branch), ub) {
+			if s.c == 0 && !s.errorsOnly && d > 3 && s.counters[0] != nil && s.less(lb0.add(lb1).add(branch), ub) {
 				// The errors do not prune: bound the branches too, from the
 				// sides' trees of depth two, which their search needs anyway.
 				lb0 = s.maxScore(lb0, fewestLB(shallowLeast(s.shallow(fr.s0, h0, fr.cls0)), lb0.e))
