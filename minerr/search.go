@@ -51,6 +51,12 @@ type frame struct {
 	one          [][2]int // per feature, see oneBranch
 }
 
+// archived is a set solved at some depth, kept to bound the sets like it.
+type archived struct {
+	set []int32
+	h   [2]uint64
+}
+
 // search is the state of one Solve.
 type search struct {
 	x        *data
@@ -63,6 +69,7 @@ type search struct {
 	cols     columns     // scratch for counting pairs by popcounts
 	parent   *parent     // counts the children of the node of depth three
 	frames   []frame
+	archive  [][]archived // per depth, the sets last solved (see similar)
 	stats    Stats
 	progress func(Progress)
 	rootLB   score // proven at the root so far
@@ -227,6 +234,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		for b, t := range sols {
 			s.cache[key{h, int32(d), int32(b)}] = entry{opt: t}
 		}
+		s.archiveSet(set, h, d)
 		return s.ifLess(sols[n], ub)
 	}
 	root := d == s.top && len(set) == s.x.n
@@ -258,7 +266,59 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	default:
 		s.cache[k] = entry{lb: ub0}
 	}
+	s.archiveSet(set, h, d)
 	return best
+}
+
+// archiveSet keeps set, just solved at depth d, in the archive of that
+// depth: the last two sets solved there. (Replacing the one more like
+// set, as MurTree does, prunes no more here, and costs a pass over both.)
+func (s *search) archiveSet(set []int32, h [2]uint64, d int) {
+	if len(s.archive) <= d {
+		s.archive = append(s.archive, make([][]archived, d+1-len(s.archive))...)
+	}
+	a := s.archive[d]
+	if len(a) < 2 {
+		s.archive[d] = append(a, archived{set: append([]int32(nil), set...), h: h})
+		return
+	}
+	old := a[0]
+	a[0] = a[1]
+	a[1] = archived{set: append(old.set[:0], set...), h: h}
+}
+
+// similar returns a lower bound on the score of set at depth d within n
+// branches from the sets of the archive: a tree for set makes at most the
+// weight of the items an archived set has and set has not fewer errors on
+// that set.
+func (s *search) similar(set []int32, d, n int) score {
+	var lb score
+	if d >= len(s.archive) {
+		return lb
+	}
+	for _, a := range s.archive[d] {
+		old := s.cachedLB(a.h, d, n)
+		if old.e <= lb.e {
+			continue
+		}
+		gone := 0
+		j := 0
+		for _, v := range a.set {
+			for j < len(set) && set[j] < v {
+				j++
+			}
+			if j == len(set) || set[j] != v {
+				gone += int(s.x.weight[v])
+				if gone >= old.e-lb.e {
+					break
+				}
+			}
+		}
+		if b := (score{old.e - gone, old.b}); old.e-gone > lb.e {
+			lb = b
+		}
+	}
+	return lb
 }
 
 // shallow returns the optimal trees of depth at most two for set, by
@@ -379,6 +439,10 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
 			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
+			if s.less(lb0.add(lb1).add(branch), ub) {
+				lb0 = s.maxScore(lb0, s.similar(fr.s0, d-1, nl))
+				lb1 = s.maxScore(lb1, s.similar(fr.s1, d-1, nr))
+			}
 			if s.c == 0 && !s.errorsOnly && d > 3 && s.counters[0] != nil && s.less(lb0.add(lb1).add(branch), ub) {
 				// The errors do not prune: bound the branches too, from the
 				// sides' trees of depth two, which their search needs anyway.
@@ -394,39 +458,55 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				fr.prev0[j], fr.prev1[j] = lb0, lb1
 				continue
 			}
-			if pa != nil {
-				if pa.feature != f {
-					pa.feature, pa.ready = f, false
-				}
-				pa.side = 0
+			if pa != nil && pa.feature != f {
+				pa.feature, pa.ready = f, false
 			}
-			r0 := s.node(fr.s0, h0, fr.cls0, d-1, nl, ub.sub(lb1).sub(branch), lb0)
+			// The larger side first: its tree, the more likely the worse,
+			// is then the more likely to show the other need not be searched.
+			sets, hs, clss := [2][]int32{fr.s0, fr.s1}, [2][2]uint64{h0, h1}, [2][]int{fr.cls0, fr.cls1}
+			nb, lbs := [2]int{nl, nr}, [2]score{lb0, lb1}
+			a := 0
+			if len(fr.s1) > len(fr.s0) {
+				a = 1
+			}
+			b := 1 - a
+			if pa != nil {
+				pa.side = a
+			}
+			ra := s.node(sets[a], hs[a], clss[a], d-1, nb[a], ub.sub(lbs[b]).sub(branch), lbs[a])
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
 				}
 				return best, ub
 			}
-			if r0 == nil {
-				fr.prev0[j], fr.prev1[j] = s.maxScore(lb0, ub.sub(lb1).sub(branch)), lb1
+			if ra == nil {
+				lbs[a] = s.maxScore(lbs[a], ub.sub(lbs[b]).sub(branch))
+				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
 				continue
 			}
 			if pa != nil {
-				pa.side = 1
+				pa.side = b
 			}
-			r1 := s.node(fr.s1, h1, fr.cls1, d-1, nr, ub.sub(r0.s).sub(branch), lb1)
+			rb := s.node(sets[b], hs[b], clss[b], d-1, nb[b], ub.sub(ra.s).sub(branch), lbs[b])
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
 				}
 				return best, ub
 			}
-			fr.prev0[j] = r0.s
-			if r1 == nil {
-				fr.prev1[j] = s.maxScore(lb1, ub.sub(r0.s).sub(branch))
+			lbs[a] = ra.s
+			if rb == nil {
+				lbs[b] = s.maxScore(lbs[b], ub.sub(ra.s).sub(branch))
+				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
 				continue
 			}
-			fr.prev1[j] = r1.s
+			lbs[b] = rb.s
+			fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
+			r0, r1 := ra, rb
+			if a == 1 {
+				r0, r1 = rb, ra
+			}
 			best = join(f, r0, r1)
 			ub = best.s
 			if root {
