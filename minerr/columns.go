@@ -20,6 +20,18 @@ type group struct {
 	lo, hi       int // its words
 }
 
+// weight returns the weight of the positions of g where both a and b,
+// two columns, have a bit.
+func (g group) weight(a, b []uint64) int32 {
+	n := 0
+	a, b = a[g.lo:g.hi], b[g.lo:g.hi]
+	b = b[:len(a)]
+	for w := range a {
+		n += bits.OnesCount64(a[w] & b[w])
+	}
+	return int32(n << g.shift)
+}
+
 // pairCost and popCost estimate the work of counting set's pairs by
 // increments and by popcounts, in about the same unit: a popcount of a
 // word costs a fraction of a scattered increment.
@@ -115,13 +127,7 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 		for j := i; j < m; j++ {
 			cj := col[j*words : (j+1)*words]
 			for _, g := range cs.groups {
-				n := 0
-				a, b := ci[g.lo:g.hi], cj[g.lo:g.hi]
-				b = b[:len(a)]
-				for w := range a {
-					n += bits.OnesCount64(a[w] & b[w])
-				}
-				c.pair[g.class*m*m+i*m+j] += int32(n << g.shift)
+				c.pair[g.class*m*m+i*m+j] += g.weight(ci, cj)
 			}
 		}
 	}

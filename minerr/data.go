@@ -35,7 +35,11 @@ type data struct {
 // dataset takes a while.
 func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	x := &data{classes: max(len(ds.Classes), 1)}
-	var src []int // the example of each item
+	// Sized for one item per example, the common case, so that a large
+	// dataset is not copied as the slices grow.
+	src := make([]int, 0, len(ds.Examples)) // the example of each item
+	x.class = make([]int32, 0, len(ds.Examples))
+	x.weight = make([]int32, 0, len(ds.Examples))
 	for i, ex := range ds.Examples {
 		if ex.Counts == nil {
 			src = append(src, i)
@@ -64,6 +68,15 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	x.words = max((x.m+63)/64, 1)
 	x.rows = make([]uint64, x.n*x.words)
 	x.start = make([]int32, x.n+1)
+	ones := 0
+	for _, e := range src {
+		for _, f := range x.feature {
+			if ds.Examples[e].Values[f] {
+				ones++
+			}
+		}
+	}
+	x.ones = make([]int32, 0, ones)
 	for i, e := range src {
 		if i%65536 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()

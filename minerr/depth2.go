@@ -1,5 +1,7 @@
 package minerr
 
+import "slices"
+
 // counter holds, for a set of items, the weight of each class and, per
 // class and pair of features i <= j, the weight of the items where both
 // hold (i == j: where i holds). From these every split of the set by one
@@ -150,13 +152,20 @@ type parent struct {
 	feature int      // whose sides are being solved; -1 for none
 	side    int      // the side node is solving
 	ready   bool     // one counts the true side of feature
+	// tri, when the set's items are many and its features few, counts
+	// per class the items where three features hold (see countTriples).
+	tri []int32
 }
 
 // child returns the counts of set, the current side of p's feature.
 func (p *parent) child(s *search, set []int32) *counter {
 	x := s.x
 	if !p.ready {
-		p.one.countPairs(x, &p.cols, p.cols.column(p.feature))
+		if len(p.tri) > 0 {
+			p.fromTriples(x)
+		} else {
+			p.one.countPairs(x, &p.cols, p.cols.column(p.feature))
+		}
 		p.ready = true
 	}
 	c := p.one
@@ -172,6 +181,52 @@ func (p *parent) child(s *search, set []int32) *counter {
 	}
 	s.symmetric(c)
 	return c
+}
+
+// countTriples fills tri for the set laid out in p's columns: at
+// ((k*m+i)*m+j)*m+l, for features i <= j <= l, the weight of the items of
+// class k where all three hold. That is a third of the work of counting
+// the pairs of every feature's true side apart, when most are solved.
+func (p *parent) countTriples(x *data) {
+	m, cs := x.m, &p.cols
+	p.tri = slices.Grow(p.tri[:0], x.classes*m*m*m)[:x.classes*m*m*m]
+	clear(p.tri)
+	ij := make([]uint64, cs.words)
+	for i := range m {
+		ci := cs.column(i)
+		for j := i; j < m; j++ {
+			cj := cs.column(j)
+			for w := range ij {
+				ij[w] = ci[w] & cj[w]
+			}
+			for l := j; l < m; l++ {
+				cl := cs.column(l)
+				for _, g := range cs.groups {
+					p.tri[((g.class*m+i)*m+j)*m+l] += g.weight(ij, cl)
+				}
+			}
+		}
+	}
+}
+
+// fromTriples makes one count the true side of feature from tri.
+func (p *parent) fromTriples(x *data) {
+	m, f := x.m, p.feature
+	for k := range x.classes {
+		p.one.total[k] = int(p.all.pair[(k*m+f)*m+f])
+		base := k * m * m
+		for i := range m {
+			for j := i; j < m; j++ {
+				a, b, c := f, i, j // sorted
+				if f > j {
+					a, b, c = i, j, f
+				} else if f > i {
+					a, b = i, f
+				}
+				p.one.pair[base+i*m+j] = p.tri[((k*m+a)*m+b)*m+c]
+			}
+		}
+	}
 }
 
 // symmetric copies the counts of pairs i < j to j > i, which counting

@@ -26,6 +26,9 @@
 //     of depth three lays out its own set once, and counts the true side
 //     of each feature by masking the columns with that feature's and the
 //     false side as the difference, never touching its children's items.
+//     When its items are many and its features few, it counts every triple
+//     of features once instead, and solves its children from the counts
+//     alone, without listing their items, hashing or caching them.
 //   - A subproblem is searched only for a tree better than a bound: the
 //     best tree of its parent so far less what the sibling must cost at
 //     least. When none is better, the bound proven is cached instead. A

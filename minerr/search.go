@@ -387,6 +387,10 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	}
 	branch := score{0, 1}
 	var pa *parent // set when the children are counted from set's columns
+	// byCounts is set when listing the sides' items would cost more than
+	// counting them: many items and few features. The sides are then
+	// solved from pa's counts alone, and neither listed nor cached.
+	byCounts := false
 	if d == 3 && s.counters[0] != nil {
 		if inc, pop := x.pairCost(set); pop < inc {
 			if s.parent == nil {
@@ -396,6 +400,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			pa.cols.fill(x, set)
 			pa.all.countPairs(x, &pa.cols, nil)
 			defer func() { pa.feature = -1 }()
+			// Listing, hashing and comparing a side costs some 16
+			// popcounts of a word per item.
+			byCounts = pop < 16*len(set)
+			pa.tri = pa.tri[:0]
+			if byCounts && x.classes*x.m*x.m*x.m <= 1<<22 {
+				pa.countTriples(x)
+			}
 		}
 	}
 	var one [][2]int
@@ -420,17 +431,29 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			return best, ub
 		}
-		moved01, moved10 := s.partition(fr, set, cls, f, p)
-		if len(fr.s0) == 0 || len(fr.s1) == 0 {
-			continue
+		var moved01, moved10 int
+		var h0, h1 [2]uint64
+		if byCounts {
+			moved01, moved10 = s.sides(fr, pa.all, cls, f, p)
+			if sum(fr.cls0) == 0 || sum(fr.cls1) == 0 {
+				continue
+			}
+		} else {
+			moved01, moved10 = s.partition(fr, set, cls, f, p)
+			if len(fr.s0) == 0 || len(fr.s1) == 0 {
+				continue
+			}
+			h1 = s.hash(fr.s1)
+			h0 = [2]uint64{h[0] - h1[0], h[1] - h1[1]}
 		}
-		h1 := s.hash(fr.s1)
-		h0 := [2]uint64{h[0] - h1[0], h[1] - h1[1]}
+		var sols [2][]*sol // with byCounts, the sides' optima by budget
 		for j := range splits {
 			nl := lo + j
 			nr := n - 1 - nl
-			lb0 := s.cachedLB(h0, d-1, nl)
-			lb1 := s.cachedLB(h1, d-1, nr)
+			var lb0, lb1 score
+			if !byCounts {
+				lb0, lb1 = s.cachedLB(h0, d-1, nl), s.cachedLB(h1, d-1, nr)
+			}
 			if p >= 0 {
 				// A tree for the previous feature's false side makes at most
 				// moved01 more errors on it than on this side, and so on.
@@ -439,7 +462,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
 			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
-			if s.less(lb0.add(lb1).add(branch), ub) {
+			if !byCounts && s.less(lb0.add(lb1).add(branch), ub) {
 				lb0 = s.maxScore(lb0, s.similar(fr.s0, d-1, nl))
 				lb1 = s.maxScore(lb1, s.similar(fr.s1, d-1, nr))
 			}
@@ -465,15 +488,28 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			// is then the more likely to show the other need not be searched.
 			sets, hs, clss := [2][]int32{fr.s0, fr.s1}, [2][2]uint64{h0, h1}, [2][]int{fr.cls0, fr.cls1}
 			nb, lbs := [2]int{nl, nr}, [2]score{lb0, lb1}
+			solve := func(v int, ub score) *sol {
+				if pa != nil {
+					pa.side = v
+				}
+				if !byCounts {
+					return s.node(sets[v], hs[v], clss[v], d-1, nb[v], ub, lbs[v])
+				}
+				if nb[v] == 0 || errs(clss[v]) == 0 {
+					return s.ifLess(leaf(clss[v]), ub)
+				}
+				if sols[v] == nil {
+					s.stats.Depth2++
+					sols[v] = s.solve2(pa.child(s, nil), clss[v], 2)
+				}
+				return s.ifLess(sols[v][nb[v]], ub)
+			}
 			a := 0
-			if len(fr.s1) > len(fr.s0) {
+			if sum(fr.cls1) > sum(fr.cls0) {
 				a = 1
 			}
 			b := 1 - a
-			if pa != nil {
-				pa.side = a
-			}
-			ra := s.node(sets[a], hs[a], clss[a], d-1, nb[a], ub.sub(lbs[b]).sub(branch), lbs[a])
+			ra := solve(a, ub.sub(lbs[b]).sub(branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
@@ -485,10 +521,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
 				continue
 			}
-			if pa != nil {
-				pa.side = b
-			}
-			rb := s.node(sets[b], hs[b], clss[b], d-1, nb[b], ub.sub(ra.s).sub(branch), lbs[b])
+			rb := solve(b, ub.sub(ra.s).sub(branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
@@ -570,6 +603,24 @@ func (s *search) partition(fr *frame, set []int32, cls []int, f, p int) (moved01
 		fr.cls0[k] = cls[k] - fr.cls1[k]
 	}
 	fr.s0, fr.s1 = s0, s1
+	return moved01, moved10
+}
+
+// sides is partition for a set whose pair counts c holds: it fills the
+// frame's class weights alone, from the counts.
+func (s *search) sides(fr *frame, c *counter, cls []int, f, p int) (moved01, moved10 int) {
+	m := s.x.m
+	for k := range cls {
+		base := k * m * m
+		on := int(c.pair[base+f*m+f])
+		fr.cls1[k], fr.cls0[k] = on, cls[k]-on
+		if p >= 0 {
+			both := int(c.pair[base+min(f, p)*m+max(f, p)])
+			moved01 += on - both
+			moved10 += int(c.pair[base+p*m+p]) - both
+		}
+	}
+	fr.s0, fr.s1 = fr.s0[:0], fr.s1[:0]
 	return moved01, moved10
 }
 
