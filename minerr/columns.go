@@ -122,12 +122,40 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 		c.total[g.class] += n << g.shift
 	}
 	clear(c.pair)
+	if words <= 2*len(cs.groups) {
+		// Groups of a word or two, as in small sets: a pass over the words,
+		// each added to its group's cell, costs less than a loop per group.
+		c.countSmall(x, cs, col)
+		return
+	}
 	for i := range m {
 		ci := col[i*words : (i+1)*words]
 		for j := i; j < m; j++ {
 			cj := col[j*words : (j+1)*words]
 			for _, g := range cs.groups {
 				c.pair[g.class*m*m+i*m+j] += g.weight(ci, cj)
+			}
+		}
+	}
+}
+
+// countSmall is countPairs' loop over pairs for sets of few words.
+func (c *counter) countSmall(x *data, cs *columns, col []uint64) {
+	m, words := x.m, cs.words
+	cell := make([]int, words) // the class's offset in pair of each word
+	shift := make([]int, words)
+	for _, g := range cs.groups {
+		for w := g.lo; w < g.hi; w++ {
+			cell[w], shift[w] = g.class*m*m, g.shift
+		}
+	}
+	for i := range m {
+		ci := col[i*words : (i+1)*words]
+		for j := i; j < m; j++ {
+			cj := col[j*words : (j+1)*words]
+			cj = cj[:len(ci)]
+			for w, a := range ci {
+				c.pair[cell[w]+i*m+j] += int32(bits.OnesCount64(a&cj[w]) << shift[w])
 			}
 		}
 	}
