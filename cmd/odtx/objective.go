@@ -134,5 +134,9 @@ func errorsGap(res *orchestrate.Result, b orchestrate.Budget) string {
 	if b.Cost > 0 {
 		return fmt.Sprintf("cost %.6g, proven >= %.6g", res.Objective, res.MinObjective)
 	}
+	if res.Errors == res.MinErrors {
+		// The errors are settled; what is left is the fewest nodes.
+		return fmt.Sprintf("%d training errors, proven least; the fewest nodes with them not proven", res.Errors)
+	}
 	return fmt.Sprintf("%d training errors, proven >= %d: gap %d", res.Errors, res.MinErrors, res.Errors-res.MinErrors)
 }
