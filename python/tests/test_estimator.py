@@ -58,7 +58,7 @@ def test_odtx_errors_are_python_errors():
     X, y = [[0], [0], [1]], ["a", "b", "a"]
     with pytest.raises(OdtxError, match=r"^odtx: .*have the same features but labels"):
         OptimalTreeClassifier(max_depth=None, conflicts="error").fit(X, y)
-    with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth, size or errors\)$'):
+    with pytest.raises(ValueError, match=r'^odtx: unknown mode "widest" \(want depth, size or errors\)'):
         OptimalTreeClassifier(max_depth=None, mode="widest").fit(X, y)
     with pytest.raises(OdtxError, match=r'^odtx: unknown engine "magic"'):
         OptimalTreeClassifier(engine="magic").fit(X, y)
