@@ -3,10 +3,10 @@ package minerr
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/items"
 )
 
 // data is a dataset packed for the search. An item is a distinct feature
@@ -35,31 +35,12 @@ type data struct {
 // dataset takes a while.
 func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	x := &data{classes: max(len(ds.Classes), 1)}
-	// Sized for one item per example, the common case, so that a large
-	// dataset is not copied as the slices grow.
-	src := make([]int, 0, len(ds.Examples)) // the example of each item
-	x.class = make([]int32, 0, len(ds.Examples))
-	x.weight = make([]int32, 0, len(ds.Examples))
-	for i, ex := range ds.Examples {
-		if ex.Counts == nil {
-			src = append(src, i)
-			x.class = append(x.class, int32(ex.Class))
-			x.weight = append(x.weight, 1)
-			x.records++
-			continue
-		}
-		for k, c := range ex.Counts {
-			if c > 0 {
-				src = append(src, i)
-				x.class = append(x.class, int32(k))
-				x.weight = append(x.weight, int32(min(c, math.MaxInt32)))
-				x.records += c
-			}
-		}
+	it, err := items.Of(ds)
+	if err != nil {
+		return nil, fmt.Errorf("minerr: %w", err)
 	}
-	if x.records > math.MaxInt32 {
-		return nil, fmt.Errorf("minerr: %d records, more than the %d the counts hold", x.records, math.MaxInt32)
-	}
+	src := it.Example
+	x.class, x.weight, x.records = it.Class, it.Weight, it.Records
 	x.n = len(src)
 	if err := x.keep(ctx, ds, src); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/items"
 )
 
 // data is a dataset packed for the search. An item is a distinct example
@@ -47,27 +48,12 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	if x.classes > math.MaxInt16 {
 		return nil, fmt.Errorf("ordered: %d classes, more than the %d an item holds", x.classes, math.MaxInt16)
 	}
-	var src []int // the example of each item
-	for i, ex := range ds.Examples {
-		if ex.Counts == nil {
-			src = append(src, i)
-			x.class = append(x.class, int32(ex.Class))
-			x.weight = append(x.weight, 1)
-			x.records++
-			continue
-		}
-		for k, c := range ex.Counts {
-			if c > 0 {
-				src = append(src, i)
-				x.class = append(x.class, int32(k))
-				x.weight = append(x.weight, int32(min(c, math.MaxInt32)))
-				x.records += c
-			}
-		}
+	it, err := items.Of(ds)
+	if err != nil {
+		return nil, fmt.Errorf("ordered: %w", err)
 	}
-	if x.records > math.MaxInt32 {
-		return nil, fmt.Errorf("ordered: %d records, more than the %d the counts hold", x.records, math.MaxInt32)
-	}
+	src := it.Example
+	x.class, x.weight, x.records = it.Class, it.Weight, it.Records
 	x.n = len(src)
 	for _, group := range columns(ds) {
 		if err := ctx.Err(); err != nil {
