@@ -332,6 +332,18 @@ func (k known) leafBound(d int) int {
 // than ub; otherwise a lower bound on them that is at least ub, and nil.
 // k is what is known of set, and i the level of recursion.
 func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node) {
+	if low := ub - 2; low >= 1 && low < d {
+		// A tree of fewer than ub leaves is at most ub-2 deep, and the
+		// search of the shallower trees is the smaller one. What it finds
+		// below ub is the least at depth d too; but a bound above ub it
+		// proves holds at depth ub-2 alone.
+		l, t := r.leaves(set, k, low, ub, i)
+		if t == nil {
+			l = ub
+		}
+		r.storeLeaves(set, k.e, d, l, t)
+		return l, t
+	}
 	v, lb, t := r.open(measure{d}, set, k, ub, i)
 	if v == nil {
 		return lb, t

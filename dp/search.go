@@ -52,6 +52,7 @@ type Search struct {
 	depthLB int // no consistent tree is shallower
 	leafLB  int // no consistent tree of depth leafAt has fewer leaves
 	leafAt  int
+	present int // classes
 }
 
 // New prepares a search over the examples of ds. It starts on one example
@@ -83,6 +84,7 @@ func newSearch(ctx context.Context, ds *dataset.Dataset, opt Options, limit int)
 			s.add(int32(i))
 		}
 	}
+	s.present = present
 	s.depthLB = classbound.Depth(present)
 	s.leafLB = classbound.Leaves(present)
 	return s, nil
@@ -165,7 +167,12 @@ func (s *Search) MinDepth(ctx context.Context) (*tree.Node, error) {
 func (s *Search) MinLeaves(ctx context.Context, d int, upper *tree.Node) (*tree.Node, error) {
 	defer s.r.watch(ctx)()
 	if s.leafAt != d {
-		s.leafAt, s.leafLB = d, max(s.leafLB, 1)
+		if d > s.leafAt {
+			// Deeper trees may need fewer leaves: only the classes bound
+			// them as before.
+			s.leafLB = classbound.Leaves(s.present)
+		}
+		s.leafAt = d
 		if d == s.depthLB {
 			// Every consistent tree is at least this deep, and so has a
 			// leaf more than its depth.

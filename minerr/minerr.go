@@ -142,7 +142,22 @@ func consistent(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node, s
 	if err != nil {
 		return &Result{Root: t, Branches: t.Leaves() - 1, Stats: st}, fmt.Errorf("minerr: %w", err)
 	}
-	root, err := s.MinLeaves(ctx, d, t)
+	// The fewest leaves at the least depth, then at each depth after it,
+	// give each search a close bound to start from.
+	lo, err := s.MinDepth(ctx)
+	if err != nil {
+		return &Result{Root: t, Branches: t.Leaves() - 1, Stats: st}, fmt.Errorf("minerr: %w", err)
+	}
+	root := lo
+	for dd := lo.Depth(); dd < d && err == nil; dd++ {
+		root, err = s.MinLeaves(ctx, dd, root)
+	}
+	if err == nil {
+		if t.Leaves() < root.Leaves() {
+			root = t
+		}
+		root, err = s.MinLeaves(ctx, d, root)
+	}
 	res := &Result{Root: root, Branches: root.Leaves() - 1, Optimal: err == nil, Stats: st}
 	if err != nil {
 		return res, fmt.Errorf("minerr: %w", err)

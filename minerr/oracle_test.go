@@ -17,6 +17,14 @@ type oracle struct {
 	rows   [][]bool
 	counts [][]int // records of each class per row
 	c      float64
+	memo   map[memoKey]pair
+}
+
+// memoKey is a subproblem of the oracle: a subset of at most 64 rows, as
+// bits, a depth and a budget.
+type memoKey struct {
+	rows uint64
+	d, n int
 }
 
 type pair struct{ e, b int }
@@ -27,6 +35,22 @@ func (o *oracle) less(a, b pair) bool {
 }
 
 func (o *oracle) best(subset []int, d, n int) pair {
+	k := memoKey{d: d, n: min(n, maxBranches(d))}
+	for _, r := range subset {
+		k.rows |= 1 << r
+	}
+	if p, ok := o.memo[k]; ok {
+		return p
+	}
+	if o.memo == nil {
+		o.memo = make(map[memoKey]pair)
+	}
+	p := o.search(subset, d, k.n)
+	o.memo[k] = p
+	return p
+}
+
+func (o *oracle) search(subset []int, d, n int) pair {
 	classes := len(o.counts[0])
 	total, most := 0, 0
 	for k := range classes {
@@ -215,6 +239,31 @@ func randomOptions(r *rand.Rand) Options {
 		opt.CostPerBranch = []float64{1.0 / 64, 3.0 / 64, 1.0 / 16, 1.0 / 8, 5.0 / 32}[r.IntN(5)]
 	}
 	return opt
+}
+
+// TestOracleConsistent compares Solve with the oracle on tables that some
+// tree classifies without error, at depths beyond the least, where the
+// fewest branches are the zero-error engine's to find.
+func TestOracleConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	runs := 300
+	if testing.Short() {
+		runs = 60
+	}
+	for run := range runs {
+		ds := randomTable(r)
+		for i := range ds.Examples {
+			ds.Examples[i].Counts = nil
+		}
+		opt := Options{MaxDepth: 2 + r.IntN(4)}
+		res, err := Solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		if err := check(ds, opt, res); err != nil {
+			t.Fatalf("run %d (%+v, %d examples, %d features, %d classes): %v", run, opt, len(ds.Examples), len(ds.Features), len(ds.Classes), err)
+		}
+	}
 }
 
 // TestOracle compares Solve with the exhaustive oracle on random tables:
