@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
@@ -78,35 +77,20 @@ type Stats struct {
 // When ctx ends first, Solve returns the best tree found, never worse than
 // a greedy one, with Optimal false and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
-	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
-		return nil, fmt.Errorf("minerr: depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
-	}
-	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
-		return nil, fmt.Errorf("minerr: cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	if err := opt.Validate(); err != nil {
+		return nil, fmt.Errorf("minerr: %w", err)
 	}
 	x, err := pack(ctx, ds)
 	if ctx.Err() != nil && err != nil {
-		return majority(ds), fmt.Errorf("minerr: %w", err)
+		return Majority(ds), fmt.Errorf("minerr: %w", err)
 	}
 	if err != nil {
 		return nil, err
 	}
 	s := newSearch(x, opt)
-	if report := s.progress; report != nil {
-		// A Progress function that ends the context stops the search
-		// before it goes on, not when the context's goroutine runs.
-		s.progress = func(p Progress) {
-			report(p)
-			if ctx.Err() != nil {
-				s.stop.Store(true)
-			}
-		}
-	}
-	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
-	defer stop()
-	if ctx.Err() != nil {
-		s.stop.Store(true)
-	}
+	var release func()
+	s.progress, release = Watch(ctx, &s.stop, s.progress)
+	defer release()
 	best, bound := s.run()
 	if s.c == 0 && best.s.e == 0 && bound.less(best.s) && !s.stop.Load() {
 		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
@@ -165,30 +149,6 @@ func consistent(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node, s
 	return res, nil
 }
 
-// majority is the answer when ctx ends before the items are packed: the
-// leaf of the most frequent class, its errors, and no bound.
-func majority(ds *dataset.Dataset) *Result {
-	cls := make([]int, max(len(ds.Classes), 1))
-	for _, ex := range ds.Examples {
-		if ex.Counts == nil {
-			cls[ex.Class]++
-		}
-		for k, c := range ex.Counts {
-			cls[k] += c
-		}
-	}
-	lf := leaf(cls)
-	return &Result{Root: tree.Leaf(int(lf.class)), Errors: lf.s.e, Objective: float64(lf.s.e)}
-}
-
-// maxBranches is the most branching nodes a tree of depth d can have.
-func maxBranches(d int) int {
-	if d >= 30 {
-		return math.MaxInt32
-	}
-	return 1<<d - 1
-}
-
 // tree turns a solution into a tree over the dataset's features.
 func (s *search) tree(t *sol) *tree.Node {
 	if t.feature < 0 {
@@ -203,7 +163,7 @@ func newSearch(x *data, opt Options) *search {
 		x:        x,
 		c:        opt.CostPerBranch * float64(x.records),
 		top:      opt.MaxDepth,
-		budget:   maxBranches(opt.MaxDepth),
+		budget:   MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]entry),
 		progress: opt.Progress,
 	}

@@ -35,7 +35,7 @@ func (o *oracle) less(a, b pair) bool {
 }
 
 func (o *oracle) best(subset []int, d, n int) pair {
-	k := memoKey{d: d, n: min(n, maxBranches(d))}
+	k := memoKey{d: d, n: min(n, MaxBranches(d))}
 	for _, r := range subset {
 		k.rows |= 1 << r
 	}
@@ -168,7 +168,7 @@ func check(ds *dataset.Dataset, opt Options, res *Result) error {
 	if len(ds.Features) == 0 {
 		rows = nil
 	}
-	budget := maxBranches(opt.MaxDepth)
+	budget := MaxBranches(opt.MaxDepth)
 	if opt.MaxBranches > 0 {
 		budget = min(budget, opt.MaxBranches)
 	}

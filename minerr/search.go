@@ -202,7 +202,7 @@ func (s *search) report(best *sol, lb score) {
 func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) *sol {
 	s.stats.Subproblems++
 	lf := leaf(cls)
-	n = min(n, maxBranches(d))
+	n = min(n, MaxBranches(d))
 	if n == 0 || lf.s.e == 0 {
 		return s.ifLess(lf, ub)
 	}
@@ -372,7 +372,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	fr := &s.frames[d]
 	// Budget splits: the false side gets lo..hi branching nodes, the true
 	// side the rest. More budget never hurts, so the two use all of n-1.
-	child := maxBranches(d - 1)
+	child := MaxBranches(d - 1)
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	splits := hi - lo + 1
 	fr.prev0 = slices.Grow(fr.prev0[:0], splits)[:splits]
@@ -566,7 +566,7 @@ func (s *search) floor(cls []int) score {
 
 // cachedLB returns what the cache proves of a subproblem's score.
 func (s *search) cachedLB(h [2]uint64, d, n int) score {
-	n = min(n, maxBranches(d))
+	n = min(n, MaxBranches(d))
 	e, ok := s.cache[key{h, int32(d), int32(n)}]
 	switch {
 	case !ok:
@@ -630,7 +630,7 @@ func (s *search) sides(fr *frame, c *counter, cls []int, f, p int) (moved01, mov
 // bounds the cache holds for its children.
 func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, ub, lb score) {
 	fr := &s.frames[d]
-	child := maxBranches(d - 1)
+	child := MaxBranches(d - 1)
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	bound := ub
 	for f := from; f < s.x.m; f++ {

@@ -101,7 +101,7 @@ func records(ds *dataset.Dataset) int {
 // least b that minimizes E(b) + cost·b: a tree of fewer branches that does
 // as well would make that b not the least.
 func oracle(ds *dataset.Dataset, opt minerr.Options) (errs, branches int) {
-	budget := maxBranches(opt.MaxDepth)
+	budget := minerr.MaxBranches(opt.MaxDepth)
 	if opt.MaxBranches > 0 {
 		budget = min(budget, opt.MaxBranches)
 	}

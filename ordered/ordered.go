@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/minerr"
@@ -27,35 +26,20 @@ import (
 // When ctx ends first, Solve returns the best tree found, at least the
 // majority leaf, with Optimal false and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*minerr.Result, error) {
-	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
-		return nil, fmt.Errorf("ordered: depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
-	}
-	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
-		return nil, fmt.Errorf("ordered: cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	if err := opt.Validate(); err != nil {
+		return nil, fmt.Errorf("ordered: %w", err)
 	}
 	x, err := pack(ctx, ds)
 	if err != nil {
 		if ctx.Err() != nil {
-			return majority(ds), fmt.Errorf("ordered: %w", err)
+			return minerr.Majority(ds), fmt.Errorf("ordered: %w", err)
 		}
 		return nil, err
 	}
 	s := newSearch(x, opt)
-	if report := s.progress; report != nil {
-		// A Progress function that ends the context stops the search
-		// before it goes on, not when the context's goroutine runs.
-		s.progress = func(p minerr.Progress) {
-			report(p)
-			if ctx.Err() != nil {
-				s.stop.Store(true)
-			}
-		}
-	}
-	stop := context.AfterFunc(ctx, func() { s.stop.Store(true) })
-	defer stop()
-	if ctx.Err() != nil {
-		s.stop.Store(true)
-	}
+	var release func()
+	s.progress, release = minerr.Watch(ctx, &s.stop, s.progress)
+	defer release()
 	best, bound := s.run()
 	res := &minerr.Result{
 		Root:      s.tree(best),
@@ -79,37 +63,13 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*miner
 	return res, nil
 }
 
-// majority is the answer when ctx ends before the items are packed: the
-// leaf of the most frequent class, its errors, and no bound.
-func majority(ds *dataset.Dataset) *minerr.Result {
-	cls := make([]int, max(len(ds.Classes), 1))
-	for _, ex := range ds.Examples {
-		if ex.Counts == nil {
-			cls[ex.Class]++
-		}
-		for k, c := range ex.Counts {
-			cls[k] += c
-		}
-	}
-	lf := leaf(cls)
-	return &minerr.Result{Root: tree.Leaf(lf.class), Errors: lf.s.e, Objective: float64(lf.s.e)}
-}
-
-// maxBranches is the most branching nodes a tree of depth d can have.
-func maxBranches(d int) int {
-	if d >= 30 {
-		return math.MaxInt32
-	}
-	return 1<<d - 1
-}
-
 // newSearch prepares a search of x.
 func newSearch(x *data, opt minerr.Options) *search {
 	s := &search{
 		x:        x,
 		c:        opt.CostPerBranch * float64(x.records),
 		top:      opt.MaxDepth,
-		budget:   maxBranches(opt.MaxDepth),
+		budget:   minerr.MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]cached),
 		side:     make([]uint8, x.n),
 		none:     make([]int, x.classes),

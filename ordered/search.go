@@ -206,7 +206,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		s.learnt = s.learnt[:0] // for the caller, even if it returns at once
 	}
 	lf := leaf(v.cls)
-	n = min(n, maxBranches(d))
+	n = min(n, minerr.MaxBranches(d))
 	if n == 0 || lf.s.e == 0 {
 		return s.ifLess(lf, ub)
 	}
@@ -283,7 +283,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 // of the column meets its cut.
 func (s *search) greedy(v *view, d, n int) *sol {
 	st := &s.one[0]
-	if d < 2 || n < maxBranches(d) || st.col < 0 {
+	if d < 2 || n < minerr.MaxBranches(d) || st.col < 0 {
 		return nil
 	}
 	a, p := st.col, st.at
@@ -306,7 +306,7 @@ func (s *search) greedy(v *view, d, n int) *sol {
 // depth d: the true side gets lo to hi of the n-1 below it, the false side
 // the rest. More budget never hurts, so the two use all of n-1.
 func splits(d, n int) (lo, hi int) {
-	child := maxBranches(d - 1)
+	child := minerr.MaxBranches(d - 1)
 	return max(0, n-1-child), min(n-1, child)
 }
 
@@ -711,7 +711,7 @@ func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int)
 
 // cachedLB returns what the cache proves of a subproblem's score.
 func (s *search) cachedLB(h [2]uint64, d, n int) score {
-	n = min(n, maxBranches(d))
+	n = min(n, minerr.MaxBranches(d))
 	e, ok := s.cache[key{h, int32(d), int32(n)}]
 	switch {
 	case !ok:
