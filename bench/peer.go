@@ -76,7 +76,7 @@ func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset
 func writeBinary(w *bytes.Buffer, ds *dataset.Dataset) {
 	for _, ex := range ds.Examples {
 		var line []byte
-		for _, v := range ex.Values {
+		for _, v := range ds.Row(&ex) {
 			line = append(line, ' ', '0')
 			if v {
 				line[len(line)-1] = '1'

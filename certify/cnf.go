@@ -115,7 +115,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 	} else {
 		enc = encode.New(&f, c.Depth, len(ds.Features), len(ds.Classes))
 		for _, i := range c.Examples {
-			enc.AddExample(ds.Examples[i].Values, ds.Examples[i].Class)
+			enc.AddExample(ds.Row(&ds.Examples[i]), ds.Examples[i].Class)
 		}
 	}
 	if c.MaxNodes > 0 {

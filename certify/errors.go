@@ -33,7 +33,7 @@ func errorClaim(f *solver.Formula, ds *dataset.Dataset, c Claim) (*encode.Encode
 			one[ex.Class] = 1
 			counts = one
 		}
-		enc.AddSoftExample(ex.Values, counts)
+		enc.AddSoftExample(ds.Row(&ex), counts)
 	}
 	bound, err := enc.ErrorBound(c.Errors - 1)
 	if err != nil {

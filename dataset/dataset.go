@@ -44,20 +44,29 @@ type Options struct {
 
 // Example is one distinct training example.
 type Example struct {
-	Line   int    // line of its first occurrence in the file
-	Values []bool // one per Dataset.Features
-	Class  int    // index into Dataset.Classes
+	Line int // line of its first occurrence in the file
+	// Codes holds the example's code in each of Dataset.Columns: its
+	// value's rank among the column's distinct values, which decides every
+	// test of the column (see Dataset.Holds).
+	Codes []int32
+	Class int // index into Dataset.Classes
 	// Counts holds, with the Count option, how many records of each class
 	// have these values, indexed as Dataset.Classes; nil otherwise.
 	Counts []int
 }
 
 // Dataset is a table binarized for learning: every example is a vector of
-// Boolean features and a class.
+// Boolean features and a class. An example holds, rather than a Boolean per
+// feature, a code per column, from which Holds tells whether a feature
+// holds: a numeric column gives a test per distinct value but one, and
+// takes one code.
 type Dataset struct {
-	Name     string    // file name, as in Table.Name
-	Label    string    // label column name
-	Classes  []string  // class names, sorted numerically if all are numbers
+	Name    string   // file name, as in Table.Name
+	Label   string   // label column name
+	Classes []string // class names, sorted numerically if all are numbers
+	// Columns names the columns that give features, in header order: all
+	// but the label and those of one value.
+	Columns  []string
 	Features []Feature // the tests, column by column in header order
 	Split    Split     // how the columns became Features
 	Examples []Example // distinct examples in file order
@@ -65,6 +74,22 @@ type Dataset struct {
 	// is not their group's: every tree gets each of them wrong, and a tree
 	// that gets no other record wrong makes the fewest training errors.
 	Relabelled []Relabel
+}
+
+// Holds reports whether feature f of ds holds for ex.
+func (ds *Dataset) Holds(ex *Example, f int) bool {
+	ft := &ds.Features[f]
+	return ft.holdsFor(ex.Codes[ft.Col])
+}
+
+// Row returns whether each feature of ds holds for ex, indexed as
+// ds.Features.
+func (ds *Dataset) Row(ex *Example) []bool {
+	row := make([]bool, len(ds.Features))
+	for f := range ds.Features {
+		row[f] = ds.Holds(ex, f)
+	}
+	return row
 }
 
 // ClassesPresent returns the number of classes that label some example.
@@ -90,12 +115,13 @@ type Relabel struct {
 
 // column is a feature column as Binarize sees it: every value has a rank
 // among the column's sorted distinct values, and the rank alone decides the
-// tests, so that no record's value is parsed or compared but once.
+// tests, so that no record's value is parsed or compared but once. A
+// record's rank is the code Example.Codes holds for it, not to be mistaken
+// for its value's code in the dict.
 type column struct {
 	c     int       // index in the header
 	rank  []int32   // the rank of each value, by its code in the dict
 	tests []Feature // the column's features, in order
-	le    bool      // test k holds for ranks <= k if set, else for rank k
 	bits  int       // width of a rank in the key of a record
 }
 
@@ -143,6 +169,13 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 			if err != nil {
 				return nil, err
 			}
+			if len(col.tests) == 0 {
+				continue // one value: its rank is 0 in every record
+			}
+			for k := range col.tests {
+				col.tests[k].Col = len(cols)
+			}
+			ds.Columns = append(ds.Columns, t.Header[c])
 			ds.Features = append(ds.Features, col.tests...)
 			cols = append(cols, col)
 		}
@@ -224,9 +257,8 @@ func (t *Table) tests(c int, d *dict, split Split) (column, error) {
 			col.tests = make([]Feature, len(sorted)-1)
 		}
 		for k := range col.tests {
-			col.tests[k] = Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k]}
+			col.tests[k] = Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k], Code: int32(k)}
 		}
-		col.le = true
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
 		return col, nil
 	}
@@ -242,7 +274,7 @@ func (t *Table) tests(c int, d *dict, split Split) (column, error) {
 		col.tests = make([]Feature, len(sorted))
 	}
 	for k, v := range sorted {
-		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v}
+		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v, Code: int32(k)}
 	}
 	col.bits = bits.Len(uint(max(len(rank)-1, 0)))
 	return col, nil
@@ -273,14 +305,7 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 		// fits without copying.
 		ds.Examples = make([]Example, 0, len(t.Records))
 	}
-	var values []bool // room for the Values of the examples to come
-	nt := len(ds.Features)
-	var trues []bool // as long as any column's tests, all true
-	for _, col := range cols {
-		for len(trues) < len(col.tests) {
-			trues = append(trues, true)
-		}
-	}
+	var codes []int32 // room for the Codes of the examples to come
 	for start := 0; start < len(t.Records); start += block {
 		recs := t.Records[start:min(start+block, len(t.Records))]
 		for b, rec := range recs {
@@ -322,34 +347,17 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 				}
 				continue
 			}
-			if len(values) < nt || values == nil {
+			if len(codes) < nc || codes == nil {
 				// Examples share arrays, which grow with their number up
 				// to a size at which the unused rest of the last does not
 				// matter.
-				n := min(max(len(ds.Examples), 16), max(1, valuesChunk/max(nt, 1)))
-				values = make([]bool, nt*n)
+				n := min(max(len(ds.Examples), 16), max(1, codesChunk/max(nc, 1)))
+				codes = make([]int32, nc*n)
 			}
-			v := values[:nt:nt]
-			values = values[nt:]
-			// v is fresh, all false: only the tests that hold need setting.
-			i, rank := 0, ranks[b*nc:(b+1)*nc]
-			for j := range cols {
-				col := &cols[j]
-				k, n := i+int(rank[j]), i+len(col.tests)
-				switch {
-				case k >= n:
-				case !col.le:
-					v[k] = true
-				case n-k > 8:
-					copy(v[k:n], trues)
-				default:
-					for ; k < n; k++ {
-						v[k] = true
-					}
-				}
-				i = n
-			}
-			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: v, Class: cl})
+			c := codes[:nc:nc]
+			codes = codes[nc:]
+			copy(c, ranks[b*nc:(b+1)*nc])
+			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Codes: c, Class: cl})
 		}
 	}
 	if len(ds.Examples) < cap(ds.Examples) {
@@ -473,8 +481,8 @@ func sum(n []int) int {
 	return s
 }
 
-// valuesChunk is the most Example.Values that collapse allocates at once.
-const valuesChunk = 1 << 18
+// codesChunk is the most Example.Codes that collapse allocates at once.
+const codesChunk = 1 << 16
 
 // numbers parses every string in values, or reports that one is not a
 // number.

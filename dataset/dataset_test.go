@@ -44,16 +44,17 @@ func TestPaperExample1(t *testing.T) {
 		Name:    "t.csv",
 		Label:   "y",
 		Classes: []string{"0", "1"},
+		Columns: []string{"f"},
 		Features: []Feature{
-			{Column: "f", Op: LessEq, Threshold: 1},
-			{Column: "f", Op: LessEq, Threshold: 3},
-			{Column: "f", Op: LessEq, Threshold: 4},
+			{Column: "f", Op: LessEq, Threshold: 1, Code: 0},
+			{Column: "f", Op: LessEq, Threshold: 3, Code: 1},
+			{Column: "f", Op: LessEq, Threshold: 4, Code: 2},
 		},
 		Examples: []Example{
-			{Line: 2, Values: []bool{true, true, true}, Class: 0},
-			{Line: 3, Values: []bool{false, true, true}, Class: 0},
-			{Line: 4, Values: []bool{false, false, true}, Class: 1},
-			{Line: 5, Values: []bool{false, false, false}, Class: 1},
+			{Line: 2, Codes: []int32{0}, Class: 0},
+			{Line: 3, Codes: []int32{1}, Class: 0},
+			{Line: 4, Codes: []int32{2}, Class: 1},
+			{Line: 5, Codes: []int32{3}, Class: 1},
 		},
 	}
 	if !reflect.DeepEqual(ds, want) {
@@ -113,11 +114,12 @@ func TestBinarizeFeatures(t *testing.T) {
 }
 
 func TestBinarizeCollapsesDuplicates(t *testing.T) {
-	// Lines 3 and 6 repeat line 2 ("5.0" equals "5"); line 5 repeats line 4.
+	// Lines 3 and 6 repeat line 2 ("5.0" equals "5"); line 5 repeats line
+	// 4. Column B, constant, gives no test and no code.
 	ds := binarize(t, "A,B,y\n5,x,1\n5.0,x,1\n7,x,0\n7,x,0\n\n5,x,1\n", Options{})
 	want := []Example{
-		{Line: 2, Values: []bool{true}, Class: 1},
-		{Line: 4, Values: []bool{false}, Class: 0},
+		{Line: 2, Codes: []int32{0}, Class: 1},
+		{Line: 4, Codes: []int32{1}, Class: 0},
 	}
 	if !reflect.DeepEqual(ds.Examples, want) {
 		t.Errorf("examples = %+v, want %+v", ds.Examples, want)
@@ -258,8 +260,9 @@ func TestDataFiles(t *testing.T) {
 	})
 }
 
-// checkHolds verifies that every example's bits agree with Feature.Holds on
-// the record it came from, which is how callers evaluate unseen data.
+// checkHolds verifies that Dataset.Holds agrees on every example with
+// Feature.Holds on the record it came from, which is how callers evaluate
+// unseen data.
 func checkHolds(t *testing.T, ds *Dataset, tab *Table) {
 	t.Helper()
 	record := make(map[int][]string, len(tab.Lines))
@@ -273,8 +276,8 @@ func checkHolds(t *testing.T, ds *Dataset, tab *Table) {
 		}
 		for _, ex := range ds.Examples {
 			got, err := f.Holds(record[ex.Line][c])
-			if err != nil || got != ex.Values[j] {
-				t.Fatalf("line %d: %v is %v in the example, Holds gives %v, %v", ex.Line, f, ex.Values[j], got, err)
+			if want := ds.Holds(&ex, j); err != nil || got != want {
+				t.Fatalf("line %d: %v is %v in the example, Holds gives %v, %v", ex.Line, f, want, got, err)
 			}
 		}
 	}

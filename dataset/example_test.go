@@ -27,8 +27,10 @@ func Example() {
 	for _, f := range ds.Features {
 		fmt.Println(f)
 	}
-	for _, ex := range ds.Examples { // the repeated last row is collapsed
-		fmt.Println(ex.Line, ex.Values, ds.Classes[ex.Class])
+	// The repeated last row is collapsed. An example holds a code per
+	// column, the rank of its value there, which decides the features.
+	for _, ex := range ds.Examples {
+		fmt.Println(ex.Line, ex.Codes, ds.Row(&ex), ds.Classes[ex.Class])
 	}
 
 	// Apply a feature to a raw value, as for unseen data.
@@ -41,9 +43,9 @@ func Example() {
 	// color == blue
 	// color == green
 	// color == red
-	// 2 [true true true false false true] yes
-	// 3 [false true true false true false] no
-	// 4 [false false true true false false] no
-	// 5 [false false false false false true] yes
+	// 2 [0 2] [true true true false false true] yes
+	// 3 [1 1] [false true true false true false] no
+	// 4 [2 0] [false false true true false false] no
+	// 5 [3 2] [false false false false false true] yes
 	// size <= 1 for 2: false <nil>
 }

@@ -22,6 +22,21 @@ type Feature struct {
 	Op        Op
 	Threshold float64 // for LessEq
 	Value     string  // for Equal: the raw category string
+	// Col is the index of Column in Dataset.Columns, and Code the code
+	// that the test compares an example's code there with: a LessEq test
+	// holds for the codes up to Code, the values up to Threshold; any
+	// other for Code alone.
+	Col  int
+	Code int32
+}
+
+// holdsFor reports whether the test holds for an example whose code in
+// the feature's column is code.
+func (f *Feature) holdsFor(code int32) bool {
+	if f.Op == LessEq {
+		return code <= f.Code
+	}
+	return code == f.Code
 }
 
 // String returns the test as it reads, such as "petal width <= 0.6" or

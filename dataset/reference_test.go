@@ -116,10 +116,10 @@ func (x *refTest) holds(r int) bool {
 	return x.rank[r] == x.k
 }
 
-func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
+func referenceBinarize(t *Table, opt Options) (*Dataset, [][]bool, error) {
 	label, err := t.labelColumn(opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	values := func(c int) []string {
 		vals := make([]string, len(t.Records))
@@ -130,7 +130,7 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 	}
 	for r, rec := range t.Records {
 		if rec[label] == "" {
-			return nil, fmt.Errorf("%s:%d: label column %q is empty", t.Name, t.Lines[r], t.Header[label])
+			return nil, nil, fmt.Errorf("%s:%d: label column %q is empty", t.Name, t.Lines[r], t.Header[label])
 		}
 	}
 	var tests []refTest
@@ -141,7 +141,7 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 		name, raw := t.Header[c], values(c)
 		if opt.Split == Threshold {
 			if r := refNotFinite(raw); r >= 0 {
-				return nil, fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], name, raw[r])
+				return nil, nil, fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], name, raw[r])
 			}
 		}
 		if nums, ok := refNumbers(raw); ok && opt.Split == Threshold {
@@ -172,8 +172,12 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 	var class []int
 	ds.Classes, class = refRank(refSameValue(labels), refOrder(labels))
 	for _, x := range tests {
+		if len(ds.Columns) == 0 || ds.Columns[len(ds.Columns)-1] != x.Column {
+			ds.Columns = append(ds.Columns, x.Column)
+		}
 		ds.Features = append(ds.Features, x.Feature)
 	}
+	var rows [][]bool
 	vals := make([]bool, len(tests))
 	key := make([]byte, (len(tests)+7)/8)
 	first := make(map[string]int)
@@ -187,15 +191,16 @@ func referenceBinarize(t *Table, opt Options) (*Dataset, error) {
 		}
 		if i, ok := first[string(key)]; ok {
 			if ex := ds.Examples[i]; ex.Class != class[r] {
-				return nil, fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
+				return nil, nil, fmt.Errorf("%s: lines %d and %d have the same features but labels %q and %q; no consistent tree exists",
 					t.Name, ex.Line, t.Lines[r], ds.Classes[ex.Class], ds.Classes[class[r]])
 			}
 			continue
 		}
 		first[string(key)] = len(ds.Examples)
-		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Values: slices.Clone(vals), Class: class[r]})
+		ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Class: class[r]})
+		rows = append(rows, slices.Clone(vals))
 	}
-	return ds, nil
+	return ds, rows, nil
 }
 
 func refNumbers(raw []string) ([]float64, bool) {
@@ -297,14 +302,41 @@ func checkReadTable(t *testing.T, in string) bool {
 func checkBinarize(t *testing.T, tab *Table, opt Options) bool {
 	t.Helper()
 	got, err := tab.Binarize(opt)
-	want, wantErr := referenceBinarize(tab, opt)
+	want, wantRows, wantErr := referenceBinarize(tab, opt)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("table %q, %+v:\nerror %v\n want %v", tab.Records, opt, err, wantErr)
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("table %q, %+v:\ngot  %+v\nwant %+v", tab.Records, opt, got, want)
+	if err != nil {
+		return false
 	}
-	return err == nil
+	got, rows := uncoded(t, got)
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(rows, wantRows) {
+		t.Fatalf("table %q, %+v:\ngot  %+v %v\nwant %+v %v", tab.Records, opt, got, rows, want, wantRows)
+	}
+	return true
+}
+
+// uncoded returns a copy of ds without codes, as the reference makes it,
+// and the features' values on each example, having checked that each
+// feature names the column of its Col.
+func uncoded(t *testing.T, ds *Dataset) (*Dataset, [][]bool) {
+	t.Helper()
+	bare := *ds
+	bare.Features = slices.Clone(ds.Features)
+	for f := range bare.Features {
+		ft := &bare.Features[f]
+		if ds.Columns[ft.Col] != ft.Column {
+			t.Fatalf("feature %v: Col %d is column %q", ft, ft.Col, ds.Columns[ft.Col])
+		}
+		ft.Col, ft.Code = 0, 0
+	}
+	bare.Examples = slices.Clone(ds.Examples)
+	var rows [][]bool
+	for i := range bare.Examples {
+		rows = append(rows, ds.Row(&ds.Examples[i]))
+		bare.Examples[i].Codes = nil
+	}
+	return &bare, rows
 }
 
 // readTableSeeds are inputs on which the reader's shortcuts and encoding/csv

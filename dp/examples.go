@@ -36,8 +36,8 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*examples, error) {
 		if i%packCheck == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		for f, v := range ex.Values {
-			if v {
+		for f := range ds.Features {
+			if ds.Holds(&ex, f) {
 				cols[f*cw+i/64] |= 1 << (i % 64)
 			}
 		}
@@ -59,7 +59,7 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*examples, error) {
 		}
 		row := x.row(i)
 		for k, f := range x.feature {
-			if ex.Values[f] {
+			if ds.Holds(&ex, f) {
 				row[k/64] |= 1 << (k % 64)
 				ones++
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
 )
 
 // TestPackGroupsComplements: of a feature, a copy of it and its complement,
@@ -16,11 +17,11 @@ import (
 func TestPackGroupsComplements(t *testing.T) {
 	for _, n := range []int{2, 3, 63, 64, 65, 100, 128, 130} {
 		t.Run(fmt.Sprint(n, " examples"), func(t *testing.T) {
-			ds := &dataset.Dataset{Features: make([]dataset.Feature, 5), Classes: []string{"a", "b"}}
+			ds := testgen.Boolean(5, 2)
 			for i := range n {
 				v := i%3 == 0 // not constant for any n >= 2
 				// f0, its copy, its complement, a constant, f0 again complemented
-				ds.Examples = append(ds.Examples, dataset.Example{Values: []bool{v, v, !v, true, !v}, Class: i % 2, Line: i + 2})
+				ds.Examples = append(ds.Examples, dataset.Example{Codes: testgen.Codes([]bool{v, v, !v, true, !v}), Class: i % 2, Line: i + 2})
 			}
 			x, _ := pack(context.Background(), ds)
 			if x.nkept() != 1 || x.feature[0] != 0 {

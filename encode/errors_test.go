@@ -82,7 +82,7 @@ func TestSoftExamples(t *testing.T) {
 				s := ginisat.New()
 				e := New(s, depth, len(ds.Features), len(ds.Classes))
 				for _, ex := range ds.Examples {
-					e.AddSoftExample(ex.Values, ex.Counts)
+					e.AddSoftExample(ds.Row(&ex), ex.Counts)
 				}
 				var assumptions []int
 				if nodes > 0 {
@@ -116,7 +116,7 @@ func TestSoftExamples(t *testing.T) {
 					}
 					errs := 0
 					for _, ex := range ds.Examples {
-						got := root.Classify(func(f int) bool { return ex.Values[f] })
+						got := root.Classify(func(f int) bool { return ds.Holds(&ex, f) })
 						for a, n := range ex.Counts {
 							if a != got {
 								errs += n

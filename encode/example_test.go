@@ -27,7 +27,7 @@ func ExampleNewLazy() {
 	defer s.Close()
 	e := encode.NewLazy(s, 2, len(ds.Features), len(ds.Classes))
 	for _, ex := range ds.Examples {
-		e.AddExample(ex.Values, ex.Class)
+		e.AddExample(ds.Row(&ex), ex.Class)
 	}
 	var res solver.Result
 	for f := range 3 {
@@ -45,7 +45,7 @@ func ExampleNewLazy() {
 	var all solver.Formula
 	full := encode.New(&all, 2, len(ds.Features), len(ds.Classes))
 	for _, ex := range ds.Examples {
-		full.AddExample(ex.Values, ex.Class)
+		full.AddExample(ds.Row(&ex), ex.Class)
 	}
 	fmt.Printf("%d clauses, %d with every feature\n", e.Clauses(), full.Clauses())
 	// Output:

@@ -41,7 +41,7 @@ func grow(ctx context.Context, ds *dataset.Dataset, rows []int) *tree.Node {
 	}
 	var no, yes []int
 	for _, i := range rows {
-		if ds.Examples[i].Values[f] {
+		if ds.Holds(&ds.Examples[i], f) {
 			yes = append(yes, i)
 		} else {
 			no = append(no, i)
@@ -75,8 +75,8 @@ func tellApart(ds *dataset.Dataset, rows []int) int {
 	a := &ds.Examples[rows[0]]
 	for _, i := range rows[1:] {
 		if b := &ds.Examples[i]; b.Class != a.Class {
-			for f, v := range a.Values {
-				if b.Values[f] != v {
+			for f := range ds.Features {
+				if ds.Holds(a, f) != ds.Holds(b, f) {
 					return f
 				}
 			}
@@ -96,8 +96,8 @@ func bestGain(ds *dataset.Dataset, rows []int) int {
 	for _, i := range rows {
 		ex := &ds.Examples[i]
 		counts[ex.Class]++
-		for f, v := range ex.Values {
-			if v {
+		for f := range ds.Features {
+			if ds.Holds(ex, f) {
 				onTrue[f*nc+ex.Class]++
 			}
 		}

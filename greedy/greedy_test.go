@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
 )
 
 // randomData draws n distinct examples of f random features and c classes.
 func randomData(r *rand.Rand, n, f, c int) *dataset.Dataset {
-	ds := &dataset.Dataset{Features: make([]dataset.Feature, f), Classes: make([]string, c)}
+	ds := testgen.Boolean(f, c)
 	seen := map[string]bool{}
 	for len(ds.Examples) < n {
 		values := make([]bool, f)
@@ -24,7 +25,7 @@ func randomData(r *rand.Rand, n, f, c int) *dataset.Dataset {
 		}
 		if !seen[string(key)] {
 			seen[string(key)] = true
-			ds.Examples = append(ds.Examples, dataset.Example{Values: values, Class: r.IntN(c), Line: len(ds.Examples) + 2})
+			ds.Examples = append(ds.Examples, dataset.Example{Codes: testgen.Codes(values), Class: r.IntN(c), Line: len(ds.Examples) + 2})
 		}
 	}
 	return ds
@@ -57,7 +58,7 @@ func TestTreeStopped(t *testing.T) {
 		for _, ctx := range []context.Context{context.Background(), ended, &endsAfter{context.Background(), r.IntN(8)}} {
 			root := Tree(ctx, ds)
 			for _, ex := range ds.Examples {
-				if got := root.Classify(func(f int) bool { return ex.Values[f] }); got != ex.Class {
+				if got := root.Classify(func(f int) bool { return ds.Holds(&ex, f) }); got != ex.Class {
 					t.Fatalf("trial %d, %v: line %d of class %d classified %d", trial, ctx, ex.Line, ex.Class, got)
 				}
 			}
@@ -71,11 +72,11 @@ func TestTreeStopped(t *testing.T) {
 // firstApart is the first feature on which the first example and the
 // first of another class differ.
 func firstApart(ds *dataset.Dataset) int {
-	a := ds.Examples[0]
+	a := &ds.Examples[0]
 	for _, b := range ds.Examples[1:] {
 		if b.Class != a.Class {
-			for f := range a.Values {
-				if a.Values[f] != b.Values[f] {
+			for f := range ds.Features {
+				if ds.Holds(a, f) != ds.Holds(&b, f) {
 					return f
 				}
 			}

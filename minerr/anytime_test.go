@@ -3,11 +3,11 @@ package minerr
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
 )
 
 // TestCancelled checks that a search whose context ends returns the best
@@ -15,16 +15,13 @@ import (
 // proven optimal, and the context's error.
 func TestCancelled(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	ds := &dataset.Dataset{Classes: []string{"a", "b"}, Features: make([]dataset.Feature, 12)}
-	for f := range ds.Features {
-		ds.Features[f] = dataset.Feature{Column: fmt.Sprint("f", f)}
-	}
+	ds := testgen.Boolean(12, 2)
 	for range 300 {
 		vals := make([]bool, 12)
 		for f := range vals {
 			vals[f] = r.IntN(2) == 1
 		}
-		ds.Examples = append(ds.Examples, dataset.Example{Values: vals, Class: r.IntN(2)})
+		ds.Examples = append(ds.Examples, dataset.Example{Codes: testgen.Codes(vals), Class: r.IntN(2)})
 	}
 	// Cancelled before it starts: the majority leaf.
 	ctx, cancel := context.WithCancel(context.Background())

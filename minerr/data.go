@@ -52,7 +52,7 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	ones := 0
 	for _, e := range src {
 		for _, f := range x.feature {
-			if ds.Examples[e].Values[f] {
+			if ds.Holds(&ds.Examples[e], f) {
 				ones++
 			}
 		}
@@ -63,9 +63,9 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 			return nil, ctx.Err()
 		}
 		row := x.rows[i*x.words : (i+1)*x.words]
-		vals := ds.Examples[e].Values
+		ex := &ds.Examples[e]
 		for k, f := range x.feature {
-			if vals[f] {
+			if ds.Holds(ex, f) {
 				row[k/64] |= 1 << (k % 64)
 				x.ones = append(x.ones, int32(k))
 			}
@@ -94,8 +94,8 @@ func (x *data) keep(ctx context.Context, ds *dataset.Dataset, src []int) error {
 			return ctx.Err()
 		}
 		clear(col)
-		for i, ex := range ds.Examples {
-			if ex.Values[f] {
+		for i := range ds.Examples {
+			if ds.Holds(&ds.Examples[i], f) {
 				col[i/64] |= 1 << (i % 64)
 			}
 		}

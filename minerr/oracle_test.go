@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -97,13 +98,7 @@ func randomTable(r *rand.Rand) *dataset.Dataset {
 		classes = 1
 	}
 	contradict := r.IntN(2) == 0
-	ds := &dataset.Dataset{Features: make([]dataset.Feature, m)}
-	for k := range classes {
-		ds.Classes = append(ds.Classes, fmt.Sprint(k))
-	}
-	for f := range m {
-		ds.Features[f] = dataset.Feature{Column: fmt.Sprint("f", f)}
-	}
+	ds := testgen.Boolean(m, classes)
 	seen := map[string]bool{}
 	for range 1 + r.IntN(24) {
 		vals := make([]bool, m)
@@ -114,7 +109,7 @@ func randomTable(r *rand.Rand) *dataset.Dataset {
 			continue
 		}
 		seen[fmt.Sprint(vals)] = true
-		ex := dataset.Example{Values: vals, Class: r.IntN(classes)}
+		ex := dataset.Example{Codes: testgen.Codes(vals), Class: r.IntN(classes)}
 		if contradict && r.IntN(3) == 0 {
 			ex.Counts = make([]int, classes)
 			for k := range ex.Counts {
@@ -160,7 +155,7 @@ func check(ds *dataset.Dataset, opt Options, res *Result) error {
 	rows := make([][]bool, len(ds.Examples))
 	all := make([]int, len(rows))
 	for i, ex := range ds.Examples {
-		rows[i], all[i] = ex.Values, i
+		rows[i], all[i] = ds.Row(&ex), i
 	}
 	if err := checkTree(ds, opt, res); err != nil {
 		return err
@@ -197,7 +192,7 @@ func checkTree(ds *dataset.Dataset, opt Options, res *Result) error {
 	_, counts := records(ds)
 	errs := 0
 	for i, ex := range ds.Examples {
-		k := res.Root.Classify(func(f int) bool { return ex.Values[f] })
+		k := res.Root.Classify(func(f int) bool { return ds.Holds(&ex, f) })
 		for c, w := range counts[i] {
 			if c != k {
 				errs += w

@@ -194,7 +194,7 @@ func TestEveryThresholdKept(t *testing.T) {
 	var labels []int
 	for _, ex := range ds.Examples {
 		var row []bool
-		for f, v := range ex.Values {
+		for f, v := range ds.Row(&ex) {
 			if ds.Features[f].String() != "x1 <= 3" {
 				row = append(row, v)
 			}

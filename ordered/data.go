@@ -114,18 +114,18 @@ func columns(ds *dataset.Dataset) [][]int {
 func (x *data) column(ds *dataset.Dataset, src []int, group []int) (column, bool) {
 	col := column{feature: group, pos: make([]int32, x.n)}
 	for i, e := range src {
-		vals := ds.Examples[e].Values
+		ex := &ds.Examples[e]
 		if i > 0 && e == src[i-1] {
 			col.pos[i] = col.pos[i-1]
 			continue
 		}
 		p, _ := slices.BinarySearchFunc(group, true, func(f int, _ bool) int {
-			if vals[f] {
+			if ds.Holds(ex, f) {
 				return 1
 			}
 			return -1
 		})
-		if p > 0 && vals[group[p-1]] || p < len(group) && !vals[group[p]] {
+		if p > 0 && ds.Holds(ex, group[p-1]) || p < len(group) && !ds.Holds(ex, group[p]) {
 			return col, false
 		}
 		col.pos[i] = int32(p)

@@ -124,7 +124,7 @@ func oracle(ds *dataset.Dataset, opt minerr.Options) (errs, branches int) {
 func checkTree(ds *dataset.Dataset, opt minerr.Options, res *minerr.Result) error {
 	errs := 0
 	for _, ex := range ds.Examples {
-		k := res.Root.Classify(func(f int) bool { return ex.Values[f] })
+		k := res.Root.Classify(func(f int) bool { return ds.Holds(&ex, f) })
 		for c, w := range ex.Counts {
 			if c != k {
 				errs += w

@@ -71,10 +71,11 @@ func (p *probe) close() { p.solver.Close() }
 func (p *probe) use(i int) {
 	p.used = append(p.used, i)
 	p.encoded[i] = true
-	ex := p.s.ds.Examples[i]
-	p.enc.AddExample(ex.Values, ex.Class)
+	ex := &p.s.ds.Examples[i]
+	row := p.s.ds.Row(ex)
+	p.enc.AddExample(row, ex.Class)
 	if p.groups != nil {
-		p.enc.Activate(p.groups.add(ex.Values)...)
+		p.enc.Activate(p.groups.add(row)...)
 	}
 }
 

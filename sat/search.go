@@ -336,8 +336,8 @@ func misclassified(ds *dataset.Dataset, root *tree.Node, from int) int {
 	n := len(ds.Examples)
 	for j := range n {
 		i := (from + j) % n
-		ex := ds.Examples[i]
-		if root == nil || root.Classify(func(f int) bool { return ex.Values[f] }) != ex.Class {
+		ex := &ds.Examples[i]
+		if root == nil || root.Classify(func(f int) bool { return ds.Holds(ex, f) }) != ex.Class {
 			return i
 		}
 	}
@@ -347,8 +347,8 @@ func misclassified(ds *dataset.Dataset, root *tree.Node, from int) int {
 // rows returns the feature values of every example of ds.
 func rows(ds *dataset.Dataset) [][]bool {
 	rows := make([][]bool, len(ds.Examples))
-	for i, ex := range ds.Examples {
-		rows[i] = ex.Values
+	for i := range ds.Examples {
+		rows[i] = ds.Row(&ds.Examples[i])
 	}
 	return rows
 }

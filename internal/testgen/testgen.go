@@ -62,16 +62,43 @@ func StopsAtDeadline(t testing.TB, s solver.Solver) context.Context {
 	return ctx
 }
 
-// Dataset draws up to rows distinct examples over features binary features,
-// each with a random one of classes classes, so that it is consistent.
-func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
+// Boolean returns a dataset of no examples, whose features f0, f1, ... are
+// each the one test of a column of its own, and whose classes are named 0,
+// 1, ...: a table of Boolean features, whose examples' codes Codes makes.
+func Boolean(features, classes int) *dataset.Dataset {
 	ds := &dataset.Dataset{Name: "random", Label: "y"}
 	for f := range features {
-		ds.Features = append(ds.Features, dataset.Feature{Column: fmt.Sprint("f", f), Op: dataset.Equal, Value: "1"})
+		name := fmt.Sprint("f", f)
+		ds.Columns = append(ds.Columns, name)
+		ds.Features = append(ds.Features, dataset.Feature{Column: name, Op: dataset.Equal, Value: "1", Col: f})
 	}
 	for a := range classes {
 		ds.Classes = append(ds.Classes, fmt.Sprint(a))
 	}
+	return ds
+}
+
+// Codes returns the codes of an example of a Boolean dataset whose
+// features take the values row: code 0 where a feature holds, 1 where not.
+func Codes(row []bool) []int32 {
+	codes := make([]int32, len(row))
+	for f, v := range row {
+		codes[f] = code(v)
+	}
+	return codes
+}
+
+func code(v bool) int32 {
+	if v {
+		return 0
+	}
+	return 1
+}
+
+// Dataset draws up to rows distinct examples over features binary features,
+// each with a random one of classes classes, so that it is consistent.
+func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
+	ds := Boolean(features, classes)
 	seen := map[uint64]bool{}
 	for range rows {
 		bits := r.Uint64() & (1<<features - 1)
@@ -83,7 +110,7 @@ func Dataset(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
 		for f := range values {
 			values[f] = bits>>f&1 == 1
 		}
-		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Values: values, Class: r.IntN(classes)})
+		ds.Examples = append(ds.Examples, dataset.Example{Line: len(ds.Examples) + 2, Codes: Codes(values), Class: r.IntN(classes)})
 	}
 	return ds
 }
@@ -119,7 +146,7 @@ func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
 	rows := make([][]bool, len(ds.Examples))
 	counts := make([][]int, len(ds.Examples))
 	for i, ex := range ds.Examples {
-		rows[i], counts[i] = ex.Values, ex.Counts
+		rows[i], counts[i] = ds.Row(&ex), ex.Counts
 		if counts[i] == nil {
 			counts[i] = make([]int, len(ds.Classes))
 			counts[i][ex.Class] = 1
@@ -134,18 +161,20 @@ func AddTwin(r *rand.Rand, ds *dataset.Dataset) {
 	f, flip := r.IntN(len(ds.Features)), r.IntN(2) == 1
 	twin := ds.Features[f]
 	twin.Column += "'"
-	ds.Features = append(ds.Features, twin)
+	twin.Col, twin.Code = len(ds.Columns), 0
+	ds.Columns = append(ds.Columns, twin.Column)
 	for i := range ds.Examples {
 		ex := &ds.Examples[i]
-		ex.Values = append(ex.Values, ex.Values[f] != flip)
+		ex.Codes = append(ex.Codes, code(ds.Holds(ex, f) != flip))
 	}
+	ds.Features = append(ds.Features, twin)
 }
 
 // CheckConsistent fails t unless root classifies every example of ds.
 func CheckConsistent(t testing.TB, ds *dataset.Dataset, root *tree.Node) {
 	t.Helper()
 	for _, ex := range ds.Examples {
-		if got := root.Classify(func(f int) bool { return ex.Values[f] }); got != ex.Class {
+		if got := root.Classify(func(f int) bool { return ds.Holds(&ex, f) }); got != ex.Class {
 			t.Fatalf("line %d: class %d, want %d", ex.Line, got, ex.Class)
 		}
 	}
@@ -156,7 +185,7 @@ func Optimum(ds *dataset.Dataset, maxDepth int) (depth, nodes int, ok bool) {
 	rows := make([][]bool, len(ds.Examples))
 	labels := make([]int, len(ds.Examples))
 	for i, ex := range ds.Examples {
-		rows[i], labels[i] = ex.Values, ex.Class
+		rows[i], labels[i] = ds.Row(&ex), ex.Class
 	}
 	return bruteforce.Optimal(rows, labels, maxDepth)
 }
