@@ -59,16 +59,7 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if col, ok := x.column(ds, src, group); ok {
-			x.cols = append(x.cols, col)
-			continue
-		}
-		// The tests are not nested, as in a dataset built by hand: each is
-		// then a column of its own.
-		for _, f := range group {
-			col, _ := x.column(ds, src, []int{f})
-			x.cols = append(x.cols, col)
-		}
+		x.cols = append(x.cols, x.column(ds, src, group))
 	}
 	x.hash1 = make([]uint64, x.n)
 	x.hash2 = make([]uint64, x.n)
@@ -80,55 +71,64 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 }
 
 // columns groups the features of ds: the LessEq tests of each dataset
-// column by increasing threshold, and every other test alone.
+// column by code, which orders them by threshold, and every other test
+// alone.
 func columns(ds *dataset.Dataset) [][]int {
 	var groups [][]int
-	at := map[string]int{} // the group of a dataset column's LessEq tests
+	at := make(map[int]int) // by dataset column: the group of its LessEq tests
 	for f, ft := range ds.Features {
 		if ft.Op != dataset.LessEq {
 			groups = append(groups, []int{f})
 			continue
 		}
-		g, ok := at[ft.Column]
+		g, ok := at[ft.Col]
 		if !ok {
 			g = len(groups)
-			at[ft.Column] = g
+			at[ft.Col] = g
 			groups = append(groups, nil)
 		}
 		groups[g] = append(groups[g], f)
 	}
 	for _, g := range groups {
 		slices.SortStableFunc(g, func(a, b int) int {
-			return cmp.Compare(ds.Features[a].Threshold, ds.Features[b].Threshold)
+			return cmp.Compare(ds.Features[a].Code, ds.Features[b].Code)
 		})
 	}
 	return groups
 }
 
-// column returns the column of the tests group, in order, and whether they
-// look nested on every example. The tests of a dataset column's thresholds
-// are nested, as their thresholds make them, and an example's position is
-// found by bisection among them; that the test before it fails and the
-// test at it holds is checked, which catches tests that are not nested in
-// most datasets made by hand.
-func (x *data) column(ds *dataset.Dataset, src []int, group []int) (column, bool) {
+// column returns the column of the tests group, in order. A test alone
+// is one, its items at position 0 where it holds and 1 where not. The
+// LessEq tests of a dataset column hold on nested sets, each for the codes
+// up to its own: an item's position is the number of tests whose code is
+// below the item's. Binarize numbers a column's tests by code from 0,
+// which makes an item's code its position.
+func (x *data) column(ds *dataset.Dataset, src []int, group []int) column {
 	col := column{feature: group, pos: make([]int32, x.n)}
-	for i, e := range src {
-		ex := &ds.Examples[e]
-		if i > 0 && e == src[i-1] {
-			col.pos[i] = col.pos[i-1]
-			continue
-		}
-		p, _ := slices.BinarySearchFunc(group, true, func(f int, _ bool) int {
-			if ds.Holds(ex, f) {
-				return 1
+	first := &ds.Features[group[0]]
+	if first.Op != dataset.LessEq {
+		for i, e := range src {
+			if !ds.Holds(&ds.Examples[e], group[0]) {
+				col.pos[i] = 1
 			}
-			return -1
-		})
-		if p > 0 && ds.Holds(ex, group[p-1]) || p < len(group) && !ds.Holds(ex, group[p]) {
-			return col, false
 		}
-		col.pos[i] = int32(p)
+		return col
 	}
-	return col, true
+	codes := make([]int32, len(group))
+	dense := true
+	for k, f := range group {
+		codes[k] = ds.Features[f].Code
+		dense = dense && codes[k] == int32(k)
+	}
+	m := int32(len(group))
+	for i, e := range src {
+		c := ds.Examples[e].Codes[first.Col]
+		if dense {
+			col.pos[i] = min(c, m)
+		} else {
+			p, _ := slices.BinarySearch(codes, c)
+			col.pos[i] = int32(p)
+		}
+	}
+	return col
 }
