@@ -13,4 +13,11 @@
 // with two values needs only one test. Rows with the same tests and label are
 // collapsed into one example, and rows with the same tests but different
 // labels are reported, because no tree can classify both correctly.
+//
+// An example keeps, rather than a Boolean per test, a code per column: the
+// rank of its value among the column's distinct values, which decides every
+// test of the column (Dataset.Holds). A numeric column of n distinct values
+// gives n-1 tests and takes one code, so that wide numeric data stays small,
+// and an engine that searches a column's thresholds in order reads an
+// example's place among them from its code.
 package dataset
