@@ -65,20 +65,86 @@ func TestMinerr(t *testing.T) {
 		}
 		opt := randomOptions(r)
 		opt.MaxDepth = 1 + r.IntN(3)
-		res, err := Solve(context.Background(), ds, opt)
+		if err := agree(ds, opt); err != nil {
+			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
+		}
+	}
+}
+
+// agree reports how Solve differs from minerr.Solve on ds and opt, and
+// whether its tree is what it claims.
+func agree(ds *dataset.Dataset, opt minerr.Options) error {
+	res, err := Solve(context.Background(), ds, opt)
+	if err != nil {
+		return err
+	}
+	if err := checkTree(ds, opt, res); err != nil {
+		return err
+	}
+	want, err := minerr.Solve(context.Background(), ds, opt)
+	if err != nil {
+		return fmt.Errorf("minerr: %w", err)
+	}
+	if res.Errors != want.Errors || res.Branches != want.Branches || !res.Optimal || res.Bound != want.Bound {
+		return fmt.Errorf("%d errors, %d branches, optimal %v, bound %v; minerr %d, %d, bound %v",
+			res.Errors, res.Branches, res.Optimal, res.Bound, want.Errors, want.Branches, want.Bound)
+	}
+	return nil
+}
+
+// runsCSV returns a table whose first column, of many distinct values,
+// nearly decides the class, so that its items come in long runs of one
+// class, which the sweeps weigh whole. At the threshold t that decides it,
+// t and t+1 are each the value of records of both classes, two positions
+// of several classes side by side, and the best cut of the column is the
+// one between them.
+func runsCSV(r *rand.Rand, rows int) string {
+	var b strings.Builder
+	b.WriteString("x,y,label\n")
+	t := 1 + r.IntN(2*rows)
+	for range rows {
+		x := r.IntN(2 * rows)
+		if x == t || x == t+1 {
+			continue
+		}
+		k := 0
+		if x > t {
+			k = 1
+		}
+		if r.IntN(30) == 0 {
+			k = 1 - k
+		}
+		fmt.Fprintf(&b, "%d,%d,c%d\n", x, r.IntN(2*rows), k)
+	}
+	for _, k := range []int{0, 0, 1} {
+		fmt.Fprintf(&b, "%d,%d,c%d\n%d,%d,c%d\n", t, r.IntN(2*rows), k, t+1, r.IntN(2*rows), 1-k)
+	}
+	return b.String()
+}
+
+// TestRuns compares Solve with package minerr on tables whose first column
+// the sweeps weigh by runs, including runs of several classes side by side.
+func TestRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	runs := 60
+	if testing.Short() {
+		runs = 15
+	}
+	for run := range runs {
+		csv := runsCSV(r, 60+r.IntN(100))
+		ds := load(t, csv)
+		x, err := pack(context.Background(), ds)
 		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
+			t.Fatal(err)
 		}
-		if err := checkTree(ds, opt, res); err != nil {
-			t.Fatalf("run %d (%+v): %v", run, opt, err)
+		v := x.root()
+		v.columnRuns(0, x.classes)
+		if !v.byRuns[0] {
+			t.Fatalf("run %d: the first column is not weighed by runs", run)
 		}
-		want, err := minerr.Solve(context.Background(), ds, opt)
-		if err != nil {
-			t.Fatalf("run %d: minerr: %v", run, err)
-		}
-		if res.Errors != want.Errors || res.Branches != want.Branches || !res.Optimal || res.Bound != want.Bound {
-			t.Fatalf("run %d (%+v):\n%s%d errors, %d branches, optimal %v, bound %v; minerr %d, %d, bound %v",
-				run, opt, csv, res.Errors, res.Branches, res.Optimal, res.Bound, want.Errors, want.Branches, want.Bound)
+		opt := minerr.Options{MaxDepth: 1 + r.IntN(2)}
+		if err := agree(ds, opt); err != nil {
+			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package ordered
 
+import "slices"
+
 // stump finds, for one set of items, the tree of depth one that
 // misclassifies the fewest of its records, by a sweep over every column.
 type stump struct {
@@ -106,7 +108,7 @@ func sweep(v *view, side []uint8, st *[2]stump, lb *[2][]int, cols []int) {
 		}
 		st[0].skipped, st[1].skipped = st[0].done, st[1].done
 		if !st[0].done || !st[1].done {
-			pass(v.order[b], b, side, st)
+			pass(v, b, side, st)
 		}
 		if lb != nil {
 			lb[0][b] = max(lb[0][b], st[0].bound())
@@ -125,8 +127,93 @@ func (st *stump) bound() int {
 	return st.colBest
 }
 
-// pass sweeps column b, whose order is o, for both stumps.
-func pass(o []entry, b int, side []uint8, st *[2]stump) {
+// sweepScratch is what pass learns of a column's items for the cut being
+// tried: the weight of those of side 0 before each entry, and the class
+// weights of those of side 0 in each run of several classes.
+type sweepScratch struct {
+	cum   []int32
+	class []int32
+}
+
+// pass sweeps column b of v for both stumps. One pass over the column adds
+// up the weights of side 0, without a branch on the side, which no
+// predictor guesses; each stump then weighs a run as a whole.
+func pass(v *view, b int, side []uint8, st *[2]stump) {
+	o := v.order[b]
+	rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
+	if !v.byRuns[b] {
+		passItems(o, b, side, st)
+		return
+	}
+	sc := &v.sweep
+	sc.cum = slices.Grow(sc.cum[:0], len(o)+1)[:len(o)+1]
+	cum := sc.cum
+	c := int32(0)
+	cum[0] = 0
+	for i, e := range o {
+		c += e.w & (int32(side[e.item]&1) - 1)
+		cum[i+1] = c
+	}
+	sc.class = slices.Grow(sc.class[:0], len(cw))[:len(cw)]
+	clear(sc.class)
+	for _, j := range mixed {
+		r := rs[j]
+		cls := sc.class[r.at : int(r.at)+len(st[0].cnt)]
+		for _, e := range o[r.lo:r.hi] {
+			cls[e.class] += e.w & (int32(side[e.item]&1) - 1)
+		}
+	}
+	for h := range st {
+		if !st[h].done {
+			st[h].pass(o, rs, cw, sc, uint8(h), side, b)
+		}
+	}
+}
+
+// pass sweeps column b, whose order is o and runs rs, with cw and sc as
+// pass made them, for st, the stump of side h's items.
+func (st *stump) pass(o []entry, rs []run, cw []int32, sc *sweepScratch, h uint8, side []uint8, b int) {
+	for _, r := range rs {
+		w := sc.cum[r.hi] - sc.cum[r.lo]
+		if h == 1 {
+			w = r.w - w
+		}
+		if w == 0 {
+			continue
+		}
+		if st.seen > st.until && (st.run != r.class || r.class < 0) {
+			st.cut(b)
+			if st.done {
+				return
+			}
+		}
+		st.run = r.class
+		st.seen += int(w)
+		if r.class < 0 {
+			for k := range st.cnt {
+				x := sc.class[int(r.at)+k]
+				if h == 1 {
+					x = cw[int(r.at)+k] - x
+				}
+				st.cnt[k] += int(x)
+			}
+			st.last = o[r.lo].pos
+			continue
+		}
+		st.cnt[r.class] += int(w)
+		// The cut after the run is at the position of its last item of
+		// side h, which splits the side's items as any other up to the
+		// next of them does.
+		i := r.hi - 1
+		for side[o[i].item]&1 != h {
+			i--
+		}
+		st.last = o[i].pos
+	}
+}
+
+// passItems is pass item by item, for a column whose runs are short.
+func passItems(o []entry, b int, side []uint8, st *[2]stump) {
 	for _, e := range o {
 		sd := &st[side[e.item]&1]
 		if sd.done {

@@ -21,6 +21,84 @@ type view struct {
 	cls   []int     // class weights
 	w     int       // the weight of all items
 	h     [2]uint64 // hash sums
+	// runs holds, once a sweep has asked, each column's runs (see run),
+	// and ran whether they are those of the items in order. classW holds
+	// the class weights of each column's runs of several classes.
+	runs   [][]run
+	mixed  [][]int32 // per column, its runs of several classes
+	classW [][]int32
+	byRuns []bool // per column, whether its runs are worth weighing whole
+	ran    bool
+	sweep  sweepScratch
+}
+
+// run is a stretch of a column's order that a sweep weighs as a whole:
+// positions pure of one class, inside which no cut beats both ends, or
+// one position whose items are of several classes (class -1).
+type run struct {
+	lo, hi int32 // its entries in the column's order
+	w      int32 // their weight
+	class  int16
+	at     int32 // with class -1, where the column's classW has its weights
+}
+
+// columnRuns returns the runs of column b and the class weights of those
+// of several classes.
+func (v *view) columnRuns(b, classes int) (rs []run, mixed []int32, cw []int32) {
+	if !v.ran {
+		if len(v.runs) != len(v.order) {
+			v.runs = make([][]run, len(v.order))
+			v.mixed = make([][]int32, len(v.order))
+			v.classW = make([][]int32, len(v.order))
+		}
+		v.byRuns = slices.Grow(v.byRuns[:0], len(v.order))[:len(v.order)]
+		for j, o := range v.order {
+			v.runs[j], v.classW[j] = runsOf(o, classes, v.runs[j][:0], v.classW[j][:0])
+			v.mixed[j] = v.mixed[j][:0]
+			work := len(v.runs[j]) // a sweep's by runs, in item steps
+			for k, r := range v.runs[j] {
+				if r.class < 0 {
+					v.mixed[j] = append(v.mixed[j], int32(k))
+					work += int(r.hi-r.lo) + classes
+				}
+			}
+			// Short runs and positions of several classes cost more weighed
+			// by runs than item by item, which costs some ten steps an item.
+			v.byRuns[j] = 2*work < len(o)
+		}
+		v.ran = true
+	}
+	return v.runs[b], v.mixed[b], v.classW[b]
+}
+
+// runsOf appends the runs of o, a column's order, to rs, and the class
+// weights of those of several classes to cw.
+func runsOf(o []entry, classes int, rs []run, cw []int32) ([]run, []int32) {
+	for lo := 0; lo < len(o); {
+		r := run{lo: int32(lo), class: o[lo].class}
+		hi := lo + 1
+		if o[lo].pure {
+			for hi < len(o) && o[hi].pure && o[hi].class == r.class {
+				hi++
+			}
+		} else {
+			r.class, r.at = -1, int32(len(cw))
+			cw = append(cw, make([]int32, classes)...)
+			for hi < len(o) && o[hi].pos == o[lo].pos {
+				hi++
+			}
+		}
+		for _, e := range o[lo:hi] {
+			r.w += e.w
+			if r.class < 0 {
+				cw[int(r.at)+int(e.class)] += e.w
+			}
+		}
+		r.hi = int32(hi)
+		rs = append(rs, r)
+		lo = hi
+	}
+	return rs, cw
 }
 
 // root returns the view of every item.
@@ -116,6 +194,7 @@ func (v *view) reset(like *view) {
 	if len(v.cls) != len(like.cls) {
 		v.cls = make([]int, len(like.cls))
 	}
+	v.ran = false
 }
 
 // tally fills v's class weights and hash sums from its items.
