@@ -176,9 +176,21 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 				col.tests[k].Col = len(cols)
 			}
 			ds.Columns = append(ds.Columns, t.Header[c])
-			ds.Features = append(ds.Features, col.tests...)
 			cols = append(cols, col)
 		}
+	}
+	// Copied once, at their size: a column of numbers gives a test per
+	// value, and growing a slice of them step by step copies them all
+	// again and again.
+	n := 0
+	for _, col := range cols {
+		n += len(col.tests)
+	}
+	if n > 0 {
+		ds.Features = make([]Feature, 0, n)
+	}
+	for _, col := range cols {
+		ds.Features = append(ds.Features, col.tests...)
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
