@@ -70,9 +70,12 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 		return err
 	}
 	if j.Program != "" {
-		errs, secs, err := runPeer(ctx, j, tbl, ds)
+		a, err := runPeer(ctx, j, tbl, ds)
 		if err == nil {
-			rec.Errors, rec.Seconds = &errs, secs
+			rec.Errors, rec.Seconds = &a.errors, a.seconds
+			if a.branches >= 0 {
+				rec.Nodes = 2*a.branches + 1
+			}
 		}
 		return err
 	}

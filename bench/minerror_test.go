@@ -84,3 +84,33 @@ func TestMinErrorPeers(t *testing.T) {
 		t.Errorf("a failing peer: status %q", bad.Status)
 	}
 }
+
+// TestMinErrorNodesPeer: led to odtx's answer, STreeD's tree of fewest
+// errors is followed by a bisection of its node budget for the fewest
+// branching nodes with as few errors.
+func TestMinErrorNodesPeer(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.csv"), []byte("a,b,y\n0,1,p\n0,0,q\n1,1,p\n1,0,q\n0,1,q\n1,1,q\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake, err := filepath.Abs(filepath.Join("testdata", "budget-peer.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(dir)
+	for _, c := range []struct {
+		peer          string
+		errors, nodes int
+	}{
+		// At depth 3 the budget is 7 branches, all of which the fake's
+		// tree of 1 error has; 3 are the fewest with 1 error, which the
+		// bisection finds.
+		{"streed-nodes", 1, 7},
+		{"streed", 1, 15},
+	} {
+		rec := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "t.csv", Solver: c.peer, Program: fake, Mode: "errors", MaxDepth: 3, Fold: -1})
+		if rec.Status != "ok" || rec.Errors == nil || *rec.Errors != c.errors || rec.Nodes != c.nodes || rec.Seconds <= 0 {
+			t.Errorf("%s: %+v, errors %v; want %d errors, %d nodes", c.peer, rec, rec.Errors, c.errors, c.nodes)
+		}
+	}
+}

@@ -17,33 +17,46 @@ import (
 )
 
 // PeerNames are the tools a suite can run beside odtx: STreeD and ConTree,
-// which find the fewest training errors within a depth too.
-var PeerNames = []string{"streed", "contree"}
+// which find the fewest training errors within a depth too, and
+// streed-nodes, STreeD led to odtx's answer, which among the trees of
+// fewest errors has the fewest nodes: after STreeD's tree of fewest
+// errors, a bisection on its -max-num-nodes for the fewest branching
+// nodes with as few errors, its time the sum of all its runs'.
+var PeerNames = []string{"streed", "streed-nodes", "contree"}
+
+// peerAnswer is what a peer found: the training errors of its tree, its
+// branching nodes where it says them (-1 where not), and the wall time of
+// its processes.
+type peerAnswer struct {
+	errors, branches int
+	seconds          float64
+}
 
 // runPeer runs j's peer tool, j.Program, on tbl (binarized as ds) at
-// j.MaxDepth, and returns the training errors of the tree it found and the
-// wall time of its process.
-func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset) (int, float64, error) {
+// j.MaxDepth.
+func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset) (peerAnswer, error) {
 	var data bytes.Buffer
-	var args []string
-	var score func(out []byte) (int, error)
+	var args func(branches int) []string
+	var score func(out []byte) (peerAnswer, error)
 	switch j.Solver {
-	case "streed":
+	case "streed", "streed-nodes":
 		writeBinary(&data, ds)
-		args = []string{"-task", "accuracy", "-max-depth", strconv.Itoa(j.MaxDepth), "-max-num-nodes", strconv.Itoa(1<<j.MaxDepth - 1)}
-		score = streedErrors(recordCount(ds))
+		args = func(branches int) []string {
+			return []string{"-task", "accuracy", "-max-depth", strconv.Itoa(j.MaxDepth), "-max-num-nodes", strconv.Itoa(branches)}
+		}
+		score = streedAnswer(recordCount(ds))
 	case "contree":
 		if err := writeNumeric(&data, tbl, ds); err != nil {
-			return 0, 0, err
+			return peerAnswer{}, err
 		}
-		args = []string{"-max-depth", strconv.Itoa(j.MaxDepth)}
-		score = contreeErrors
+		args = func(int) []string { return []string{"-max-depth", strconv.Itoa(j.MaxDepth)} }
+		score = contreeAnswer
 	default:
-		return 0, 0, fmt.Errorf("unknown peer %q (want %v)", j.Solver, PeerNames)
+		return peerAnswer{}, fmt.Errorf("unknown peer %q (want %v)", j.Solver, PeerNames)
 	}
 	f, err := os.CreateTemp("", "odtx-peer-*.txt")
 	if err != nil {
-		return 0, 0, err
+		return peerAnswer{}, err
 	}
 	defer os.Remove(f.Name())
 	_, err = f.Write(data.Bytes())
@@ -51,24 +64,49 @@ func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset
 		err = cerr
 	}
 	if err != nil {
-		return 0, 0, err
+		return peerAnswer{}, err
 	}
-	cmd := exec.CommandContext(ctx, j.Program, append(args, "-file", f.Name())...)
-	cmd.WaitDelay = time.Second
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	secs := time.Since(start).Seconds()
-	if ctx.Err() != nil {
-		return 0, 0, ctx.Err()
+	spent := 0.0
+	run := func(branches int) (peerAnswer, error) {
+		cmd := exec.CommandContext(ctx, j.Program, append(args(branches), "-file", f.Name())...)
+		cmd.WaitDelay = time.Second
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		spent += time.Since(start).Seconds()
+		if ctx.Err() != nil {
+			return peerAnswer{}, ctx.Err()
+		}
+		if err != nil {
+			return peerAnswer{}, fmt.Errorf("%s: %v: %s", j.Program, err, lastLine(out))
+		}
+		a, err := score(out)
+		if err != nil {
+			return peerAnswer{}, fmt.Errorf("%s: %w", j.Program, err)
+		}
+		a.seconds = spent
+		return a, nil
 	}
-	if err != nil {
-		return 0, 0, fmt.Errorf("%s: %v: %s", j.Program, err, lastLine(out))
+	best, err := run(1<<j.MaxDepth - 1)
+	if err != nil || j.Solver != "streed-nodes" {
+		return best, err
 	}
-	errs, err := score(out)
-	if err != nil {
-		return 0, 0, fmt.Errorf("%s: %w", j.Program, err)
+	// The fewest branches with best's errors are more than lo and at most
+	// best's.
+	lo := -1
+	for best.branches-lo > 1 {
+		mid := (lo + best.branches) / 2
+		a, err := run(mid)
+		switch {
+		case err != nil:
+			return peerAnswer{}, err
+		case a.errors == best.errors:
+			best = a
+		default:
+			lo = mid
+		}
 	}
-	return errs, secs, nil
+	best.seconds = spent
+	return best, nil
 }
 
 // writeBinary writes ds as STreeD reads it: a line per record, its class
@@ -138,33 +176,38 @@ func recordCount(ds *dataset.Dataset) int {
 }
 
 var (
-	streedSolution = regexp.MustCompile(`(?m)^Solution 0:\s+\d+\s+\d+\s+(\S+)`)
+	streedSolution = regexp.MustCompile(`(?m)^Solution 0:\s+\d+\s+(\d+)\s+(\S+)`)
 	contreeScore   = regexp.MustCompile(`(?m)^Misclassification score: (\d+)`)
 )
 
-// streedErrors reads the errors of STreeD's tree from its training
-// accuracy on n records.
-func streedErrors(n int) func([]byte) (int, error) {
-	return func(out []byte) (int, error) {
+// streedAnswer reads STreeD's tree: its branching nodes, and its errors
+// from its training accuracy on n records.
+func streedAnswer(n int) func([]byte) (peerAnswer, error) {
+	return func(out []byte) (peerAnswer, error) {
 		m := streedSolution.FindSubmatch(out)
 		if m == nil {
-			return 0, fmt.Errorf("no solution line in its output: %s", lastLine(out))
+			return peerAnswer{}, fmt.Errorf("no solution line in its output: %s", lastLine(out))
 		}
-		acc, err := strconv.ParseFloat(string(m[1]), 64)
+		branches, err := strconv.Atoi(string(m[1]))
 		if err != nil {
-			return 0, fmt.Errorf("training accuracy %q: %w", m[1], err)
+			return peerAnswer{}, fmt.Errorf("branching nodes %q: %w", m[1], err)
 		}
-		return int(math.Round((1 - acc) * float64(n))), nil
+		acc, err := strconv.ParseFloat(string(m[2]), 64)
+		if err != nil {
+			return peerAnswer{}, fmt.Errorf("training accuracy %q: %w", m[2], err)
+		}
+		return peerAnswer{errors: int(math.Round((1 - acc) * float64(n))), branches: branches}, nil
 	}
 }
 
-// contreeErrors reads the errors of ConTree's tree.
-func contreeErrors(out []byte) (int, error) {
+// contreeAnswer reads the errors of ConTree's tree.
+func contreeAnswer(out []byte) (peerAnswer, error) {
 	m := contreeScore.FindSubmatch(out)
 	if m == nil {
-		return 0, fmt.Errorf("no misclassification score in its output: %s", lastLine(out))
+		return peerAnswer{}, fmt.Errorf("no misclassification score in its output: %s", lastLine(out))
 	}
-	return strconv.Atoi(string(m[1]))
+	errs, err := strconv.Atoi(string(m[1]))
+	return peerAnswer{errors: errs, branches: -1}, err
 }
 
 // lastLine is the last non-empty line of a tool's output, which says why

@@ -56,6 +56,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "files", Local: true, Usage: "datasets to run, comma-separated, relative to --data or absolute, for the suites that take files (minerror: default the DL8 files)"},
 			&cli.StringFlag{Name: flagMaxDepth, Local: true, Usage: "depth bounds to run, a depth or a range such as 2-5, for the suites that take them (minerror)"},
 			&cli.StringFlag{Name: "streed", Local: true, Usage: "STreeD's binary, to run beside odtx where a suite can (minerror)"},
+			&cli.StringFlag{Name: "streed-nodes", Local: true, Usage: "STreeD's binary, to run led to odtx's answer of fewest errors then fewest nodes (bisecting its -max-num-nodes) where a suite can (minerror)"},
 			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror)"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
