@@ -51,3 +51,29 @@ func TestSTreeD(t *testing.T) {
 		})
 	}
 }
+
+// TestFewestBranchesLymph pins a case where odtx and STreeD differ: at depth
+// 5, lymph's 148 records are classified without error by a tree of 17
+// branching nodes (checked on the rows below), while STreeD, given
+// -max-depth 5 -max-num-nodes 17, reports a tree of one error, and needs 18
+// for none.
+func TestFewestBranchesLymph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search at depth 5")
+	}
+	ds, _, err := dataset.Load(context.Background(), shareddata.Path(t, "dl8/lymph.csv"), dataset.Options{Conflicts: dataset.Count})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{MaxDepth: 5}
+	res, err := Solve(context.Background(), ds, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkTree(ds, opt, res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Errors != 0 || res.Branches != 17 || !res.Optimal {
+		t.Errorf("%d errors, %d branches, optimal %v; want 0, 17, true", res.Errors, res.Branches, res.Optimal)
+	}
+}
