@@ -1,6 +1,9 @@
 package minerr
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // columns is a set of items laid out by feature for counting pairs with
 // popcounts: each feature's column has a bit per position, and positions
@@ -139,24 +142,29 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 	}
 }
 
-// countSmall is countPairs' loop over pairs for sets of few words.
+// countSmall is countPairs' loop over pairs for sets of few words. Word by
+// word, it pairs only the features with a bit in the word: on sparse rows,
+// such as one-hot categories, most have none.
 func (c *counter) countSmall(x *data, cs *columns, col []uint64) {
 	m, words := x.m, cs.words
-	cell := make([]int, words) // the class's offset in pair of each word
-	shift := make([]int, words)
+	c.nz = slices.Grow(c.nz[:0], m)
 	for _, g := range cs.groups {
 		for w := g.lo; w < g.hi; w++ {
-			cell[w], shift[w] = g.class*m*m, g.shift
-		}
-	}
-	for i := range m {
-		ci := col[i*words : (i+1)*words]
-		for j := i; j < m; j++ {
-			cj := col[j*words : (j+1)*words]
-			cj = cj[:len(ci)]
-			for w, a := range ci {
-				c.pair[cell[w]+i*m+j] += int32(bits.OnesCount64(a&cj[w]) << shift[w])
+			nz := c.nz[:0]
+			for f := range m {
+				if col[f*words+w] != 0 {
+					nz = append(nz, int32(f))
+				}
 			}
+			base := g.class * m * m
+			for a, i := range nz {
+				ai := col[int(i)*words+w]
+				row := c.pair[base+int(i)*m : base+int(i)*m+m]
+				for _, j := range nz[a:] {
+					row[j] += int32(bits.OnesCount64(ai&col[int(j)*words+w]) << g.shift)
+				}
+			}
+			c.nz = nz
 		}
 	}
 }

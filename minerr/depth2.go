@@ -10,6 +10,7 @@ type counter struct {
 	set   []int32 // sorted
 	total []int
 	pair  []int32 // class k, features i, j at (k*m+i)*m+j
+	nz    []int32 // scratch for countSmall
 }
 
 func newCounter(x *data) *counter {
