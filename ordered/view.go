@@ -42,8 +42,9 @@ type run struct {
 	at     int32 // with class -1, where the column's classW has its weights
 }
 
-// columnRuns returns the runs of column b and the class weights of those
-// of several classes.
+// columnRuns returns the runs of column b, the indices of its runs of
+// several classes, and the weights of the classes (classes of them) in
+// each of those.
 func (v *view) columnRuns(b, classes int) (rs []run, mixed []int32, cw []int32) {
 	if !v.ran {
 		if len(v.runs) != len(v.order) {
