@@ -466,12 +466,6 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				lb0 = s.maxScore(lb0, s.similar(fr.s0, d-1, nl))
 				lb1 = s.maxScore(lb1, s.similar(fr.s1, d-1, nr))
 			}
-			if s.c == 0 && !s.errorsOnly && d > 3 && s.counters[0] != nil && s.less(lb0.add(lb1).add(branch), ub) {
-				// The errors do not prune: bound the branches too, from the
-				// sides' trees of depth two, which their search needs anyway.
-				lb0 = s.maxScore(lb0, fewestLB(shallowLeast(s.shallow(fr.s0, h0, fr.cls0)), lb0.e))
-				lb1 = s.maxScore(lb1, fewestLB(shallowLeast(s.shallow(fr.s1, h1, fr.cls1)), lb1.e))
-			}
 			if one != nil {
 				lb0 = s.maxScore(lb0, fewestLB([]int{errs(fr.cls0), one[f][0]}, lb0.e))
 				lb1 = s.maxScore(lb1, fewestLB([]int{errs(fr.cls1), one[f][1]}, lb1.e))
