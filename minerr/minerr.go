@@ -122,31 +122,37 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 // proves that faster than a search for least errors, whose bounds on
 // errors are all 0 there.
 func consistent(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node, st Stats) (*Result, error) {
-	s, err := dp.New(ctx, ds, dp.Options{})
-	if err != nil {
-		return &Result{Root: t, Branches: t.Leaves() - 1, Stats: st}, fmt.Errorf("minerr: %w", err)
-	}
-	// The fewest leaves at the least depth, then at each depth after it,
-	// give each search a close bound to start from.
-	lo, err := s.MinDepth(ctx)
-	if err != nil {
-		return &Result{Root: t, Branches: t.Leaves() - 1, Stats: st}, fmt.Errorf("minerr: %w", err)
-	}
-	root := lo
-	for dd := lo.Depth(); dd < d && err == nil; dd++ {
-		root, err = s.MinLeaves(ctx, dd, root)
-	}
-	if err == nil {
-		if t.Leaves() < root.Leaves() {
-			root = t
-		}
-		root, err = s.MinLeaves(ctx, d, root)
-	}
+	root, err := fewestLeaves(ctx, ds, d, t)
 	res := &Result{Root: root, Branches: root.Leaves() - 1, Optimal: err == nil, Stats: st}
 	if err != nil {
 		return res, fmt.Errorf("minerr: %w", err)
 	}
 	return res, nil
+}
+
+// fewestLeaves returns what consistent does, by dp: the fewest leaves at
+// the least depth, then at each depth after it, give each search a close
+// bound to start from. When ctx ends it returns the best tree it has, with
+// ctx's error.
+func fewestLeaves(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error) {
+	s, err := dp.New(ctx, ds, dp.Options{})
+	if err != nil {
+		return t, err
+	}
+	root, err := s.MinDepth(ctx)
+	if err != nil {
+		return t, err
+	}
+	for dd := root.Depth(); dd < d && err == nil; dd++ {
+		root, err = s.MinLeaves(ctx, dd, root)
+	}
+	if err != nil {
+		return root, err
+	}
+	if t.Leaves() < root.Leaves() {
+		root = t
+	}
+	return s.MinLeaves(ctx, d, root)
 }
 
 // tree turns a solution into a tree over the dataset's features.
