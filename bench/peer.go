@@ -83,26 +83,27 @@ func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset
 		if err != nil {
 			return peerAnswer{}, fmt.Errorf("%s: %w", j.Program, err)
 		}
-		a.seconds = spent
 		return a, nil
 	}
 	best, err := run(1<<j.MaxDepth - 1)
-	if err != nil || j.Solver != "streed-nodes" {
-		return best, err
+	if err != nil {
+		return peerAnswer{}, err
 	}
-	// The fewest branches with best's errors are more than lo and at most
-	// best's.
-	lo := -1
-	for best.branches-lo > 1 {
-		mid := (lo + best.branches) / 2
-		a, err := run(mid)
-		switch {
-		case err != nil:
-			return peerAnswer{}, err
-		case a.errors == best.errors:
-			best = a
-		default:
-			lo = mid
+	if j.Solver == "streed-nodes" {
+		// The fewest branches with best's errors are more than lo and at
+		// most best's.
+		lo := -1
+		for best.branches-lo > 1 {
+			mid := (lo + best.branches) / 2
+			a, err := run(mid)
+			switch {
+			case err != nil:
+				return peerAnswer{}, err
+			case a.errors == best.errors:
+				best = a
+			default:
+				lo = mid
+			}
 		}
 	}
 	best.seconds = spent
