@@ -133,6 +133,7 @@ func (st *stump) bound() int {
 type sweepScratch struct {
 	cum   []int32
 	class []int32
+	items [2][]entry // see passItems
 }
 
 // pass sweeps column b of v for both stumps. One pass over the column adds
@@ -141,11 +142,11 @@ type sweepScratch struct {
 func pass(v *view, b int, side []uint8, st *[2]stump) {
 	o := v.order[b]
 	rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
+	sc := &v.sweep
 	if !v.byRuns[b] {
-		passItems(o, b, side, st)
+		passItems(o, b, side, st, sc)
 		return
 	}
-	sc := &v.sweep
 	sc.cum = slices.Grow(sc.cum[:0], len(o)+1)[:len(o)+1]
 	cum := sc.cum
 	c := int32(0)
@@ -212,28 +213,55 @@ func (st *stump) pass(o []entry, rs []run, cw []int32, sc *sweepScratch, h uint8
 	}
 }
 
-// passItems is pass item by item, for a column whose runs are short.
-func passItems(o []entry, b int, side []uint8, st *[2]stump) {
-	for _, e := range o {
-		sd := &st[side[e.item]&1]
-		if sd.done {
-			continue
-		}
-		if e.pos != sd.last {
-			if sd.seen > sd.until && (sd.run != e.class || !e.pure) {
-				sd.cut(b)
-				if sd.done {
-					if st[0].done && st[1].done {
-						return
-					}
-					continue
-				}
-			}
-			sd.last, sd.run = e.pos, e.class
-		} else if sd.run != e.class {
-			sd.run = -1
-		}
-		sd.cnt[e.class] += int(e.w)
-		sd.seen += int(e.w)
+// passItems is pass item by item, for a column whose runs are short. It
+// first lists each side's items apart, without a branch on the side,
+// which no predictor guesses, and then sweeps each side's items alone.
+func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
+	for h := range sc.items {
+		sc.items[h] = slices.Grow(sc.items[h][:0], len(o))[:len(o)]
 	}
+	// Both copies take every item, and only the side's own advances: no
+	// store waits on the last.
+	i0, i1 := sc.items[0], sc.items[1]
+	n0, n1 := 0, 0
+	for _, e := range o {
+		h := int(side[e.item] & 1)
+		i0[n0] = e
+		i1[n1] = e
+		n0 += 1 - h
+		n1 += h
+	}
+	n := [2]int{n0, n1}
+	for h := range st {
+		if !st[h].done {
+			st[h].items(sc.items[h][:n[h]], b)
+		}
+	}
+}
+
+// items sweeps column b for st, whose items in the column's order are o.
+// It keeps the sweep's state in locals, which stores to cnt would
+// otherwise send back to memory at every item. It passes over a cut
+// between two positions only when both are pure of one class: a position
+// of several classes whose items of this side are of one class gets the
+// cut that sweep would spare, which costs a cut and no branch per item.
+func (st *stump) items(o []entry, b int) {
+	cnt := st.cnt
+	seen, until, last := st.seen, st.until, st.last
+	class, pure := int16(-1), false
+	for i := range o {
+		e := &o[i]
+		if seen > until && e.pos != last && (class != e.class || !pure || !e.pure) {
+			st.seen, st.last = seen, last
+			st.cut(b)
+			if st.done {
+				return
+			}
+			until = st.until
+		}
+		last, class, pure = e.pos, e.class, e.pure
+		cnt[e.class] += int(e.w)
+		seen += int(e.w)
+	}
+	st.seen, st.until, st.last = seen, until, last
 }
