@@ -111,7 +111,7 @@ func runsCSV(r *rand.Rand, rows int) string {
 		if x > t {
 			k = 1
 		}
-		if r.IntN(30) == 0 {
+		if r.IntN(80) == 0 {
 			k = 1 - k
 		}
 		fmt.Fprintf(&b, "%d,%d,c%d\n", x, r.IntN(2*rows), k)
@@ -131,7 +131,7 @@ func TestRuns(t *testing.T) {
 		runs = 15
 	}
 	for run := range runs {
-		csv := runsCSV(r, 60+r.IntN(100))
+		csv := runsCSV(r, 150+r.IntN(150))
 		ds := load(t, csv)
 		x, err := pack(context.Background(), ds)
 		if err != nil {
