@@ -144,13 +144,17 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 		return nil, err
 	}
 
-	// Number the distinct values of every column. Sorting and parsing them
-	// then costs nothing per record, and a large table has few.
-	dicts := make([]dict, len(t.Header))
-	for _, rec := range t.Records {
-		for c := range dicts {
-			if find(&dicts[c], rec[c]) < 0 {
-				dicts[c].add(rec[c])
+	// Number the distinct values of every column, unless the reader did.
+	// Sorting and parsing them then costs nothing per record, and a large
+	// table has few.
+	dicts := t.read
+	if dicts == nil {
+		dicts = make([]dict, len(t.Header))
+		for _, rec := range t.Records {
+			for c := range dicts {
+				if find(&dicts[c], rec[c]) < 0 {
+					dicts[c].add(rec[c])
+				}
 			}
 		}
 	}

@@ -8,6 +8,8 @@ type dict struct {
 	values []string
 	index  map[string]int32 // nil while values is short enough to search
 	char   [256]int32       // 1 + the code of each one-byte value, or 0
+	// partial reports values that the reader met and left out (see keep).
+	partial bool
 }
 
 // linearMax is the number of values up to which a dict searches linearly.

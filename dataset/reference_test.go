@@ -291,10 +291,16 @@ func checkReadTable(t *testing.T, in string) bool {
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("input %q:\nerror %v\n want %v", in, err, wantErr)
 	}
-	if !reflect.DeepEqual(got, want) {
+	if err == nil && !reflect.DeepEqual(fields(got), want) {
 		t.Fatalf("input %q:\ngot  %#v\nwant %#v", in, got, want)
 	}
 	return err == nil
+}
+
+// fields returns t's exported fields, which are what ReadTable promises:
+// the values it keeps for Binarize are FuzzBinarize's to check.
+func fields(t *Table) *Table {
+	return &Table{Name: t.Name, Header: t.Header, Records: t.Records, Lines: t.Lines}
 }
 
 // checkBinarize fails unless Binarize and the reference agree on tab, and

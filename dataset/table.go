@@ -22,6 +22,11 @@ type Table struct {
 	Header  []string   // column names, trimmed of surrounding spaces
 	Records [][]string // fields trimmed of surrounding spaces, each as long as Header
 	Lines   []int      // 1-based physical line on which each record starts
+
+	// read holds the distinct values of each column as ReadTable met
+	// them, which spares Binarize numbering them again; nil where a
+	// column has too many to keep, and in a table not made by ReadTable.
+	read []dict
 }
 
 // ReadTable reads a CSV table with a header row from r. The separator is ',',
@@ -34,7 +39,8 @@ type Table struct {
 //
 // Equal fields of a column share one string and the records share large
 // arrays, so that a table costs little more than its fields' string
-// headers.
+// headers. Binarize takes the distinct values of each column from the
+// reading: it expects the Records of a Table read so to be unchanged.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	return ReadTableContext(context.Background(), r, name)
 }
@@ -110,10 +116,10 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 				f := text[:j]
 				text = text[min(j+1, len(text)):]
 				s, ok := char(f)
-				if !ok {
-					if s, ok = internBytes(&cols[i], trimSpace(f)); !ok {
-						return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
-					}
+				if ok {
+					cols[i].keepChar(s)
+				} else if s, ok = internBytes(&cols[i], trimSpace(f)); !ok {
+					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
 				}
 				rec[i] = s
 			}
@@ -138,6 +144,9 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	// Collecting the records and lines only now sizes them exactly, where
 	// appending would have copied them time and again.
 	t := &Table{Name: name, Header: header, Records: make([][]string, rows), Lines: make([]int, rows)}
+	if !slices.ContainsFunc(cols, func(d dict) bool { return d.partial }) {
+		t.read = cols
+	}
 	i := 0
 	for _, slab := range slabs {
 		for ; len(slab) > 0 && i < rows; i++ {
@@ -170,7 +179,7 @@ const notUTF8 = "holds bytes that are not UTF-8"
 // false if b is not UTF-8. Only values new to d need the check.
 func internBytes(d *dict, b []byte) (string, bool) {
 	if s, ok := char(b); ok {
-		return s, true
+		return d.keepChar(s), true
 	}
 	if k := find(d, b); k >= 0 {
 		return d.values[k], true
@@ -184,7 +193,7 @@ func internBytes(d *dict, b []byte) (string, bool) {
 // internString is internBytes for a field read by encoding/csv.
 func internString(d *dict, s string) (string, bool) {
 	if s, ok := char(s); ok {
-		return s, true
+		return d.keepChar(s), true
 	}
 	if k := find(d, s); k >= 0 {
 		return d.values[k], true
@@ -196,11 +205,21 @@ func internString(d *dict, s string) (string, bool) {
 	return d.keep(strings.Clone(s)), true
 }
 
-// keep adds s to d, unless d has grown too large to be worth it, and
-// returns it.
+// keep adds s, which d must not hold, to d, unless d has grown too large
+// to be worth it, and returns it.
 func (d *dict) keep(s string) string {
 	if len(d.values) < internMax {
 		d.add(s)
+	} else {
+		d.partial = true
+	}
+	return s
+}
+
+// keepChar is keep for s, a field of one character, which d may hold.
+func (d *dict) keepChar(s string) string {
+	if d.char[s[0]] == 0 {
+		d.keep(s)
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,7 +61,7 @@ func TestReadTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(got, tt.want) {
+			if got := fields(got); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %#v\nwant %#v", got, tt.want)
 			}
 		})
@@ -162,4 +163,29 @@ func writeTemp(t *testing.T, content string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestManyValues binarizes a column with more distinct values than the
+// reader keeps, as it does those of a table the reader did not make.
+func TestManyValues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range internMax + 10 {
+		fmt.Fprintf(&b, "%d,%d\n", (i*7919)%(internMax+10), i%3)
+	}
+	tab, err := ReadTable(strings.NewReader(b.String()), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tab.Binarize(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fields(tab).Binarize(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Features) != internMax+9 || !reflect.DeepEqual(got, want) {
+		t.Errorf("%d features; binarized apart from the reading: %d, equal %v", len(got.Features), len(want.Features), reflect.DeepEqual(got, want))
+	}
 }
