@@ -16,6 +16,7 @@ type columns struct {
 	all    []uint64 // the positions in use
 	masked []uint64 // scratch: the columns under a mask
 	groups []group
+	wide   []group // scratch: the groups of several words
 }
 
 type group struct {
@@ -131,13 +132,66 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 		c.countSmall(x, cs, col)
 		return
 	}
+	// Groups of a few words, the most common, are counted group by group,
+	// in a tight loop over pairs; larger groups, pair by pair, which reads
+	// each pair's columns once.
+	cs.wide = cs.wide[:0]
+	for _, g := range cs.groups {
+		switch {
+		case g.hi-g.lo > 4:
+			cs.wide = append(cs.wide, g)
+		case g.hi-g.lo == 1:
+			c.countWord(col, words, g)
+		default:
+			c.countGroup(col, words, g)
+		}
+	}
+	if len(cs.wide) == 0 {
+		return
+	}
 	for i := range m {
 		ci := col[i*words : (i+1)*words]
 		for j := i; j < m; j++ {
 			cj := col[j*words : (j+1)*words]
-			for _, g := range cs.groups {
+			for _, g := range cs.wide {
 				c.pair[g.class*m*m+i*m+j] += g.weight(ci, cj)
 			}
+		}
+	}
+}
+
+// countWord is countGroup for a group of one word: without a loop over
+// words, and passing over the features with no bit in the word.
+func (c *counter) countWord(col []uint64, words int, g group) {
+	m := len(col) / words
+	base := g.class * m * m
+	for i := range m {
+		ai := col[i*words+g.lo]
+		if ai == 0 {
+			continue
+		}
+		row := c.pair[base+i*m : base+i*m+m]
+		for j := i; j < m; j++ {
+			row[j] += int32(bits.OnesCount64(ai&col[j*words+g.lo]) << g.shift)
+		}
+	}
+}
+
+// countGroup counts the pairs of g in col.
+func (c *counter) countGroup(col []uint64, words int, g group) {
+	m := len(col) / words
+	base := g.class * m * m
+	for i := range m {
+		ci := col[i*words+g.lo : i*words+g.hi]
+		row := c.pair[base+i*m : base+i*m+m]
+		for j := i; j < m; j++ {
+			cj := col[j*words+g.lo : j*words+g.hi]
+			cj = cj[:len(ci)]
+			n := 0
+			for w, a := range ci {
+				n += bits.OnesCount64(a & cj[w])
+			}
+			row[j] += int32(n << g.shift)
 		}
 	}
 }
