@@ -61,3 +61,33 @@ func TestCancelled(t *testing.T) {
 		t.Errorf("uncancelled: %+v, %v", full, err)
 	}
 }
+
+// TestCancelledWithCost cancels searches with a cost per branch at each of
+// their reports in turn: a tree is proven optimal exactly when its
+// objective meets the bound, and one that is not comes with an error.
+func TestCancelledWithCost(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for run := range 40 {
+		ds := testgen.Noisy(r, 10, 300, 3)
+		for k := 1; ; k++ {
+			ctx, cancel := context.WithCancel(context.Background())
+			reports := 0
+			opt := Options{MaxDepth: 3, CostPerBranch: 0.005 * float64(1+run%4), Progress: func(Progress) {
+				if reports++; reports == k {
+					cancel()
+				}
+			}}
+			res, err := Solve(ctx, ds, opt)
+			cancel()
+			if cerr := checkTree(ds, opt, res); cerr != nil {
+				t.Fatal(cerr)
+			}
+			if res.Optimal != (res.Bound == res.Objective) || res.Bound > res.Objective || res.Optimal == (err != nil) {
+				t.Fatalf("run %d, cancelled at report %d: optimal %v, objective %v, bound %v, error %v", run, k, res.Optimal, res.Objective, res.Bound, err)
+			}
+			if reports < k {
+				break // it ended before the k-th report
+			}
+		}
+	}
+}

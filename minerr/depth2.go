@@ -1,6 +1,10 @@
 package minerr
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/odtx/odtx/internal/objective"
+)
 
 // counter holds, for a set of items, the weight of each class and, per
 // class and pair of features i <= j, the weight of the items where both
@@ -293,19 +297,19 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 		// The trees with 1, 2 and 3 branching nodes that split on i.
 		for n := 1; n < len(win); n++ {
 			for deep, t := range shapes {
-				sc := score{0, 1}
+				sc := score{B: 1}
 				for side, deep := range t {
 					if deep {
 						if sp.by[side] < 0 {
-							sc = none
+							sc = objective.None
 							break
 						}
-						sc = sc.add(score{sp.split[side], 1})
+						sc = sc.Add(score{E: sp.split[side], B: 1})
 					} else {
-						sc = sc.add(score{sp.leaf[side], 0})
+						sc = sc.Add(score{E: sp.leaf[side]})
 					}
 				}
-				if sc.b <= n && sc != none && s.better(sc, win[n].score) {
+				if sc.B <= n && sc != objective.None && s.better(sc, win[n].score) {
 					win[n] = shape2{score: sc, root: i, deep: deep, by: sp.by}
 				}
 			}

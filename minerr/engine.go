@@ -47,7 +47,7 @@ func Majority(ds *dataset.Dataset) *Result {
 		}
 	}
 	lf := leaf(cls)
-	return &Result{Root: tree.Leaf(int(lf.class)), Errors: lf.s.e, Objective: float64(lf.s.e)}
+	return &Result{Root: tree.Leaf(int(lf.class)), Errors: lf.s.E, Objective: float64(lf.s.E)}
 }
 
 // Watch sets stop once ctx ends, until the returned release is called. It

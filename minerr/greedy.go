@@ -27,7 +27,7 @@ type pruneKey struct {
 func (s *search) grow(set []int32, cls []int, d int) *gnode {
 	x := s.x
 	g := &gnode{leaf: leaf(cls), feature: -1}
-	if d == 0 || g.leaf.s.e == 0 || s.stop.Load() {
+	if d == 0 || g.leaf.s.E == 0 || s.stop.Load() {
 		return g
 	}
 	// Class weights on the true side of every feature.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
+	"github.com/odtx/odtx/internal/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -92,20 +93,20 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	s.progress, release = Watch(ctx, &s.stop, s.progress)
 	defer release()
 	best, bound := s.run()
-	if s.c == 0 && best.s.e == 0 && bound.less(best.s) && !s.stop.Load() {
+	if s.order.Cost == 0 && best.s.E == 0 && s.better(bound, best.s) && !s.stop.Load() {
 		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
 	}
 	res := &Result{
 		Root:      s.tree(best),
-		Errors:    best.s.e,
-		Branches:  best.s.b,
-		Objective: s.value(best.s),
-		Bound:     s.value(bound),
+		Errors:    best.s.E,
+		Branches:  best.s.B,
+		Objective: s.order.Value(best.s),
+		Bound:     s.order.Value(bound),
 		Stats:     s.stats,
 	}
-	res.Optimal = !bound.less(best.s)
-	if s.c == 0 {
-		res.ErrorBound = bound.e
+	res.Optimal = !s.better(bound, best.s)
+	if s.order.Cost == 0 {
+		res.ErrorBound = bound.E
 	}
 	if s.stop.Load() && !res.Optimal {
 		err := ctx.Err()
@@ -167,7 +168,7 @@ func (s *search) tree(t *sol) *tree.Node {
 func newSearch(x *data, opt Options) *search {
 	s := &search{
 		x:        x,
-		c:        opt.CostPerBranch * float64(x.records),
+		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
 		top:      opt.MaxDepth,
 		budget:   MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]entry),

@@ -61,8 +61,8 @@ func TestMutantDepth2(t *testing.T) {
 					s.counters[0] = c
 					s.symmetric(c)
 					best := s.solve2(c, cls, 2)[opt.MaxBranches]
-					return &Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
-						Objective: s.value(best.s), Bound: s.value(best.s), Optimal: true}
+					return &Result{Root: s.tree(best), Errors: best.s.E, Branches: best.s.B,
+						Objective: s.order.Value(best.s), Bound: s.order.Value(best.s), Optimal: true}
 				}
 				if err := check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true counts fail: %v", err)

@@ -3,18 +3,12 @@ package minerr
 import (
 	"slices"
 	"sync/atomic"
+
+	"github.com/odtx/odtx/internal/objective"
 )
 
-// score is a tree's errors and branching nodes. Scores are ordered by the
-// objective errors + c·branches, then by branches, and add and subtract
-// component-wise, which keeps the order: a + x < u exactly when a < u - x.
-// Bounds are scores too, and may have negative parts.
-type score struct{ e, b int }
-
-var none = score{1 << 50, 0} // beyond any tree
-
-func (a score) add(b score) score { return score{a.e + b.e, a.b + b.b} }
-func (a score) sub(b score) score { return score{a.e - b.e, a.b - b.b} }
+// score is a tree's errors and branching nodes, or a bound on them.
+type score = objective.Score
 
 // sol is a solution: a tree over the kept features with its score.
 type sol struct {
@@ -59,10 +53,14 @@ type archived struct {
 
 // search is the state of one Solve.
 type search struct {
-	x        *data
-	c        float64 // the objective's cost per branch
-	top      int     // the root's depth
-	budget   int     // the root's branch budget
+	x *data
+	// order is the order the search prunes by. Without a cost it first
+	// ranks scores by errors alone (order.ErrorsOnly): the search finds
+	// the least errors, as the peers do, and then, with what it proved of
+	// every set's errors, the fewest branches.
+	order    objective.Order
+	top      int // the root's depth
+	budget   int // the root's branch budget
 	stop     atomic.Bool
 	cache    map[key]entry
 	counters [2]*counter // nil when the pair counts would be too large
@@ -73,40 +71,12 @@ type search struct {
 	stats    Stats
 	progress func(Progress)
 	rootLB   score // proven at the root so far
-	// errorsOnly makes the search prune by errors alone: without a cost
-	// it first finds the least errors, as the peers do, and then, with
-	// what it proved of every set's errors, the fewest branches.
-	errorsOnly bool
 }
 
-// less is the order the search prunes by: better, or errors alone in the
-// first phase (see errorsOnly).
-func (s *search) less(a, b score) bool {
-	if s.errorsOnly {
-		return a.e < b.e
-	}
-	return s.better(a, b)
-}
-
-// better orders trees: by objective, then by branches.
+// better orders trees: by objective, then by branches, whatever order the
+// search prunes by.
 func (s *search) better(a, b score) bool {
-	if s.c == 0 {
-		return a.less(b)
-	}
-	va, vb := s.value(a), s.value(b)
-	return va < vb || va == vb && a.b < b.b
-}
-
-func (a score) less(b score) bool { return a.e < b.e || a.e == b.e && a.b < b.b }
-
-// value is the objective of a score.
-func (s *search) value(a score) float64 { return float64(a.e) + s.c*float64(a.b) }
-
-func (s *search) maxScore(a, b score) score {
-	if s.less(a, b) {
-		return b
-	}
-	return a
+	return objective.Order{Cost: s.order.Cost}.Less(a, b)
 }
 
 // leaf returns the leaf for items with class weights cls.
@@ -118,12 +88,12 @@ func leaf(cls []int) *sol {
 			most, class = w, k
 		}
 	}
-	return &sol{s: score{total - most, 0}, feature: -1, class: int32(class)}
+	return &sol{s: score{E: total - most}, feature: -1, class: int32(class)}
 }
 
 // join returns the tree that splits on feature f.
 func join(f int, onFalse, onTrue *sol) *sol {
-	return &sol{s: onFalse.s.add(onTrue.s).add(score{0, 1}), feature: int32(f), f: onFalse, t: onTrue}
+	return &sol{s: onFalse.s.Add(onTrue.s).Add(objective.Branch), feature: int32(f), f: onFalse, t: onTrue}
 }
 
 // run searches from the root and returns the best tree found and a proven
@@ -142,20 +112,20 @@ func (s *search) run() (*sol, score) {
 	s.report(best, s.rootLB)
 	// The search looks for a tree strictly better than the greedy one; if
 	// there is none, the greedy tree is optimal.
-	s.errorsOnly = s.c == 0
-	if found := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.less(found.s, best.s) {
+	s.order.ErrorsOnly = s.order.Cost == 0
+	if found := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.order.Less(found.s, best.s) {
 		best = found
 	}
 	switch {
-	case s.stop.Load() && s.errorsOnly:
-		return best, score{s.rootLB.e, 0}
+	case s.stop.Load() && s.order.ErrorsOnly:
+		return best, score{E: s.rootLB.E}
 	case s.stop.Load():
 		return best, s.rootLB
-	case s.errorsOnly && best.s.e == 0:
+	case s.order.ErrorsOnly && best.s.E == 0:
 		return best, score{}
-	case s.errorsOnly:
-		s.errorsOnly = false
-		s.rootLB = score{best.s.e, 0}
+	case s.order.ErrorsOnly:
+		s.order.ErrorsOnly = false
+		s.rootLB = score{E: best.s.E}
 		s.reuse()
 		if found := s.node(all, h, cls, s.top, s.budget, best.s, s.rootLB); found != nil {
 			best = found
@@ -176,9 +146,9 @@ func (s *search) reuse() {
 		switch {
 		case e.opt != nil && k.d <= 2 && s.counters[0] != nil:
 		case e.opt != nil:
-			s.cache[k] = entry{lb: score{e.opt.s.e, 0}, ub: e.opt}
+			s.cache[k] = entry{lb: score{E: e.opt.s.E}, ub: e.opt}
 		default:
-			s.cache[k] = entry{lb: score{e.lb.e, 0}}
+			s.cache[k] = entry{lb: score{E: e.lb.E}}
 		}
 	}
 }
@@ -188,9 +158,9 @@ func (s *search) report(best *sol, lb score) {
 	if s.progress == nil {
 		return
 	}
-	p := Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(lb)}
-	if s.c == 0 {
-		p.ErrorBound = lb.e
+	p := Progress{Errors: best.s.E, Branches: best.s.B, Bound: s.order.Value(lb)}
+	if s.order.Cost == 0 {
+		p.ErrorBound = lb.E
 	}
 	s.progress(p)
 }
@@ -203,7 +173,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	s.stats.Subproblems++
 	lf := leaf(cls)
 	n = min(n, MaxBranches(d))
-	if n == 0 || lf.s.e == 0 {
+	if n == 0 || lf.s.E == 0 {
 		return s.ifLess(lf, ub)
 	}
 	if s.stop.Load() {
@@ -216,14 +186,14 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		if e.opt != nil {
 			return s.ifLess(e.opt, ub)
 		}
-		lb = s.maxScore(lb, e.lb)
+		lb = s.order.Max(lb, e.lb)
 	}
 	ub0 := ub
 	var best *sol
-	if e.ub != nil && s.less(e.ub.s, ub) {
+	if e.ub != nil && s.order.Less(e.ub.s, ub) {
 		best, ub = e.ub, e.ub.s
 	}
-	if !s.less(lb, ub) {
+	if !s.order.Less(lb, ub) {
 		if best != nil {
 			s.cache[k] = entry{opt: best}
 		}
@@ -238,21 +208,21 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		return s.ifLess(sols[n], ub)
 	}
 	root := d == s.top && len(set) == s.x.n
-	if s.less(lf.s, ub) {
+	if s.order.Less(lf.s, ub) {
 		best, ub = lf, lf.s
 	}
 	if s.counters[0] != nil {
 		// The best trees of depth two are trees of depth d, and bound the
 		// branches of the others (see fewestLB).
 		low := s.shallow(set, h, cls)
-		if t := low[min(n, len(low)-1)]; s.less(t.s, ub) {
+		if t := low[min(n, len(low)-1)]; s.order.Less(t.s, ub) {
 			best, ub = t, t.s
 		}
-		if s.c == 0 && !s.errorsOnly {
-			lb = s.maxScore(lb, fewestLB(shallowLeast(low), lb.e))
+		if s.order.Cost == 0 && !s.order.ErrorsOnly {
+			lb = s.order.Max(lb, fewestLB(shallowLeast(low), lb.E))
 		}
 	}
-	if s.less(lb, ub) {
+	if s.order.Less(lb, ub) {
 		best, ub = s.branch(set, h, cls, d, n, ub, lb, best, root)
 		if s.stop.Load() {
 			return best
@@ -298,7 +268,7 @@ func (s *search) similar(set []int32, d, n int) score {
 	}
 	for _, a := range s.archive[d] {
 		old := s.cachedLB(a.h, d, n)
-		if old.e <= lb.e {
+		if old.E <= lb.E {
 			continue
 		}
 		gone := 0
@@ -309,12 +279,12 @@ func (s *search) similar(set []int32, d, n int) score {
 			}
 			if j == len(set) || set[j] != v {
 				gone += int(s.x.weight[v])
-				if gone >= old.e-lb.e {
+				if gone >= old.E-lb.E {
 					break
 				}
 			}
 		}
-		if b := (score{old.e - gone, old.b}); old.e-gone > lb.e {
+		if b := (score{E: old.E - gone, B: old.B}); old.E-gone > lb.E {
 			lb = b
 		}
 	}
@@ -345,20 +315,20 @@ func (s *search) shallow(set []int32, h [2]uint64, cls []int) []*sol {
 func fewestLB(least []int, e int) score {
 	for b, v := range least {
 		if v <= e {
-			return score{e, b}
+			return score{E: e, B: b}
 		}
 	}
-	return score{e, len(least)}
+	return score{E: e, B: len(least)}
 }
 
 // shallowLeast is what the optima of depth two, by budget, tell fewestLB:
 // a tree of at most two branches has depth at most two.
 func shallowLeast(low []*sol) []int {
-	return []int{low[0].s.e, low[1].s.e, low[2].s.e}
+	return []int{low[0].s.E, low[1].s.E, low[2].s.E}
 }
 
 func (s *search) ifLess(t *sol, ub score) *sol {
-	if s.less(t.s, ub) {
+	if s.order.Less(t.s, ub) {
 		return t
 	}
 	return nil
@@ -385,7 +355,6 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		fr.cls0 = make([]int, x.classes)
 		fr.cls1 = make([]int, x.classes)
 	}
-	branch := score{0, 1}
 	var pa *parent // set when the children are counted from set's columns
 	// byCounts is set when listing the sides' items would cost more than
 	// counting them: many items and few features. The sides are then
@@ -410,7 +379,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		}
 	}
 	var one [][2]int
-	if d == 3 && s.c == 0 && !s.errorsOnly && s.counters[0] != nil {
+	if d == 3 && s.order.Cost == 0 && !s.order.ErrorsOnly && s.counters[0] != nil {
 		// The least errors of each side of each feature with one branch
 		// bound the branches of the sides' trees (see fewestLB).
 		c := s.nearer(set)
@@ -457,20 +426,20 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			if p >= 0 {
 				// A tree for the previous feature's false side makes at most
 				// moved01 more errors on it than on this side, and so on.
-				lb0 = s.maxScore(lb0, score{fr.prev0[j].e - moved01, fr.prev0[j].b})
-				lb1 = s.maxScore(lb1, score{fr.prev1[j].e - moved10, fr.prev1[j].b})
+				lb0 = s.order.Max(lb0, score{E: fr.prev0[j].E - moved01, B: fr.prev0[j].B})
+				lb1 = s.order.Max(lb1, score{E: fr.prev1[j].E - moved10, B: fr.prev1[j].B})
 			}
-			lb0 = s.maxScore(lb0, s.floor(fr.cls0))
-			lb1 = s.maxScore(lb1, s.floor(fr.cls1))
-			if !byCounts && s.less(lb0.add(lb1).add(branch), ub) {
-				lb0 = s.maxScore(lb0, s.similar(fr.s0, d-1, nl))
-				lb1 = s.maxScore(lb1, s.similar(fr.s1, d-1, nr))
+			lb0 = s.order.Max(lb0, s.floor(fr.cls0))
+			lb1 = s.order.Max(lb1, s.floor(fr.cls1))
+			if !byCounts && s.order.Less(lb0.Add(lb1).Add(objective.Branch), ub) {
+				lb0 = s.order.Max(lb0, s.similar(fr.s0, d-1, nl))
+				lb1 = s.order.Max(lb1, s.similar(fr.s1, d-1, nr))
 			}
 			if one != nil {
-				lb0 = s.maxScore(lb0, fewestLB([]int{errs(fr.cls0), one[f][0]}, lb0.e))
-				lb1 = s.maxScore(lb1, fewestLB([]int{errs(fr.cls1), one[f][1]}, lb1.e))
+				lb0 = s.order.Max(lb0, fewestLB([]int{errs(fr.cls0), one[f][0]}, lb0.E))
+				lb1 = s.order.Max(lb1, fewestLB([]int{errs(fr.cls1), one[f][1]}, lb1.E))
 			}
-			if !s.less(lb0.add(lb1).add(branch), ub) {
+			if !s.order.Less(lb0.Add(lb1).Add(objective.Branch), ub) {
 				s.stats.Pruned++
 				fr.prev0[j], fr.prev1[j] = lb0, lb1
 				continue
@@ -503,7 +472,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				a = 1
 			}
 			b := 1 - a
-			ra := solve(a, ub.sub(lbs[b]).sub(branch))
+			ra := solve(a, ub.Sub(lbs[b]).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
@@ -511,11 +480,11 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				return best, ub
 			}
 			if ra == nil {
-				lbs[a] = s.maxScore(lbs[a], ub.sub(lbs[b]).sub(branch))
+				lbs[a] = s.order.Max(lbs[a], ub.Sub(lbs[b]).Sub(objective.Branch))
 				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
 				continue
 			}
-			rb := solve(b, ub.sub(ra.s).sub(branch))
+			rb := solve(b, ub.Sub(ra.s).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
@@ -524,7 +493,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			lbs[a] = ra.s
 			if rb == nil {
-				lbs[b] = s.maxScore(lbs[b], ub.sub(ra.s).sub(branch))
+				lbs[b] = s.order.Max(lbs[b], ub.Sub(ra.s).Sub(objective.Branch))
 				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
 				continue
 			}
@@ -541,7 +510,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 		}
 		p = f
-		if !s.less(lb, ub) {
+		if !s.order.Less(lb, ub) {
 			break
 		}
 	}
@@ -552,10 +521,10 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 // pure, and otherwise the better of a leaf and a branch without errors.
 func (s *search) floor(cls []int) score {
 	lf := leaf(cls)
-	if lf.s.e == 0 || s.less(lf.s, score{0, 1}) {
+	if lf.s.E == 0 || s.order.Less(lf.s, score{B: 1}) {
 		return lf.s
 	}
-	return score{0, 1}
+	return score{B: 1}
 }
 
 // cachedLB returns what the cache proves of a subproblem's score.
@@ -635,13 +604,13 @@ func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, 
 		h1 := s.hash(fr.s1)
 		h0 := [2]uint64{h[0] - h1[0], h[1] - h1[1]}
 		for nl := lo; nl <= hi; nl++ {
-			b := s.maxScore(s.cachedLB(h0, d-1, nl), score{}).add(s.maxScore(s.cachedLB(h1, d-1, n-1-nl), score{})).add(score{0, 1})
-			if s.less(b, bound) {
+			b := s.order.Max(s.cachedLB(h0, d-1, nl), score{}).Add(s.order.Max(s.cachedLB(h1, d-1, n-1-nl), score{})).Add(objective.Branch)
+			if s.order.Less(b, bound) {
 				bound = b
 			}
 		}
 	}
-	s.rootLB = s.maxScore(s.rootLB, s.maxScore(lb, bound))
+	s.rootLB = s.order.Max(s.rootLB, s.order.Max(lb, bound))
 }
 
 // hash returns the hash sums of set.

@@ -58,8 +58,8 @@ func TestMutants(t *testing.T) {
 					}
 					s := newSearch(x, opt)
 					best, bound := s.run()
-					return &minerr.Result{Root: s.tree(best), Errors: best.s.e, Branches: best.s.b,
-						Objective: s.value(best.s), Bound: s.value(bound), ErrorBound: bound.e, Optimal: true}
+					return &minerr.Result{Root: s.tree(best), Errors: best.s.E, Branches: best.s.B,
+						Objective: s.order.Value(best.s), Bound: s.order.Value(bound), ErrorBound: bound.E, Optimal: true}
 				}
 				if err := check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true data fail: %v", err)

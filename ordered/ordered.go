@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objective"
 	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/tree"
 )
@@ -43,15 +44,15 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*miner
 	best, bound := s.run()
 	res := &minerr.Result{
 		Root:      s.tree(best),
-		Errors:    best.s.e,
-		Branches:  best.s.b,
-		Objective: s.value(best.s),
-		Bound:     s.value(bound),
+		Errors:    best.s.E,
+		Branches:  best.s.B,
+		Objective: s.order.Value(best.s),
+		Bound:     s.order.Value(bound),
 		Stats:     s.stats,
 	}
-	res.Optimal = !s.less(bound, best.s)
-	if s.c == 0 {
-		res.ErrorBound = bound.e
+	res.Optimal = !s.order.Less(bound, best.s)
+	if s.order.Cost == 0 {
+		res.ErrorBound = bound.E
 	}
 	if !res.Optimal {
 		err := ctx.Err()
@@ -67,7 +68,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*miner
 func newSearch(x *data, opt minerr.Options) *search {
 	s := &search{
 		x:        x,
-		c:        opt.CostPerBranch * float64(x.records),
+		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
 		top:      opt.MaxDepth,
 		budget:   minerr.MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]cached),
@@ -93,7 +94,7 @@ func (s *search) run() (*sol, score) {
 	best := leaf(v.cls)
 	s.report(best)
 	if len(s.x.cols) == 0 || s.stop.Load() {
-		if len(s.x.cols) == 0 || best.s.e == 0 || s.top == 0 {
+		if len(s.x.cols) == 0 || best.s.E == 0 || s.top == 0 {
 			return best, best.s
 		}
 		return best, score{}
@@ -107,7 +108,7 @@ func (s *search) run() (*sol, score) {
 	case !s.stop.Load():
 		return best, best.s
 	case s.bounded:
-		return best, s.minScore(best.s, s.rootLB)
+		return best, s.order.Min(best.s, s.rootLB)
 	}
 	return best, score{}
 }
@@ -117,7 +118,7 @@ func (s *search) report(best *sol) {
 	if s.progress == nil {
 		return
 	}
-	s.progress(minerr.Progress{Errors: best.s.e, Branches: best.s.b, Bound: s.value(score{})})
+	s.progress(minerr.Progress{Errors: best.s.E, Branches: best.s.B, Bound: s.order.Value(score{})})
 }
 
 // tree turns a solution into a tree over the dataset's features.

@@ -4,18 +4,12 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/odtx/odtx/internal/objective"
 	"github.com/odtx/odtx/minerr"
 )
 
-// score is a tree's errors and branching nodes. Scores are ordered by the
-// objective errors + c·branches, then by branches, and add and subtract
-// component-wise, which keeps the order. Bounds are scores too.
-type score struct{ e, b int }
-
-func (a score) add(b score) score { return score{a.e + b.e, a.b + b.b} }
-func (a score) sub(b score) score { return score{a.e - b.e, a.b - b.b} }
-
-var branch = score{0, 1}
+// score is a tree's errors and branching nodes, or a bound on them.
+type score = objective.Score
 
 // sol is a solution: a tree over the dataset's features with its score.
 type sol struct {
@@ -27,7 +21,7 @@ type sol struct {
 
 // join returns the tree that splits on feature f.
 func join(f int, onFalse, onTrue *sol) *sol {
-	return &sol{s: onFalse.s.add(onTrue.s).add(branch), feature: f, f: onFalse, t: onTrue}
+	return &sol{s: onFalse.s.Add(onTrue.s).Add(objective.Branch), feature: f, f: onFalse, t: onTrue}
 }
 
 // key identifies a subproblem: a set of items by the sums of their hash
@@ -92,9 +86,9 @@ type interval struct{ lo, hi, kl, kr int }
 // search is the state of one Solve.
 type search struct {
 	x        *data
-	c        float64 // the objective's cost per branch
-	top      int     // the root's depth
-	budget   int     // the root's branch budget
+	order    objective.Order
+	top      int // the root's depth
+	budget   int // the root's branch budget
 	stop     atomic.Bool
 	cache    map[key]cached
 	side     []uint8 // per item, the side of the cut being tried
@@ -114,34 +108,8 @@ type search struct {
 	bounded bool
 }
 
-// less orders scores: by objective, then by branches.
-func (s *search) less(a, b score) bool {
-	if s.c == 0 {
-		return a.e < b.e || a.e == b.e && a.b < b.b
-	}
-	va, vb := s.value(a), s.value(b)
-	return va < vb || va == vb && a.b < b.b
-}
-
-// value is the objective of a score.
-func (s *search) value(a score) float64 { return float64(a.e) + s.c*float64(a.b) }
-
-func (s *search) maxScore(a, b score) score {
-	if s.less(a, b) {
-		return b
-	}
-	return a
-}
-
-func (s *search) minScore(a, b score) score {
-	if s.less(b, a) {
-		return b
-	}
-	return a
-}
-
 func (s *search) ifLess(t *sol, ub score) *sol {
-	if t != nil && s.less(t.s, ub) {
+	if t != nil && s.order.Less(t.s, ub) {
 		return t
 	}
 	return nil
@@ -156,7 +124,7 @@ func leaf(cls []int) *sol {
 			most, class = w, k
 		}
 	}
-	return &sol{s: score{total - most, 0}, feature: -1, class: class}
+	return &sol{s: score{E: total - most}, feature: -1, class: class}
 }
 
 // stumpSol returns the tree a sweep found for st's set, or nil if none
@@ -166,14 +134,14 @@ func (s *search) stumpSol(st *stump) *sol {
 		return nil
 	}
 	f := s.x.cols[st.col].feature[st.at]
-	t := &sol{s: score{st.terrs, 0}, feature: -1, class: int(st.tc)}
-	o := &sol{s: score{st.ferrs, 0}, feature: -1, class: int(st.fc)}
+	t := &sol{s: score{E: st.terrs}, feature: -1, class: int(st.tc)}
+	o := &sol{s: score{E: st.ferrs}, feature: -1, class: int(st.fc)}
 	return join(f, o, t)
 }
 
 // better returns the better of a leaf and a stump, which may be nil.
 func (s *search) better(lf, st *sol) *sol {
-	if st != nil && s.less(st.s, lf.s) {
+	if st != nil && s.order.Less(st.s, lf.s) {
 		return st
 	}
 	return lf
@@ -182,7 +150,7 @@ func (s *search) better(lf, st *sol) *sol {
 // depthOne returns the best tree of depth at most one for v.
 func (s *search) depthOne(v *view) *sol {
 	lf := leaf(v.cls)
-	if lf.s.e == 0 {
+	if lf.s.E == 0 {
 		return lf
 	}
 	for _, e := range v.order[0] {
@@ -207,7 +175,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	lf := leaf(v.cls)
 	n = min(n, minerr.MaxBranches(d))
-	if n == 0 || lf.s.e == 0 {
+	if n == 0 || lf.s.E == 0 {
 		return s.ifLess(lf, ub)
 	}
 	if s.stop.Load() {
@@ -219,9 +187,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		if e.opt != nil {
 			return s.ifLess(e.opt, ub)
 		}
-		lb = s.maxScore(lb, e.lb)
+		lb = s.order.Max(lb, e.lb)
 	}
-	if !s.less(lb, ub) {
+	if !s.order.Less(lb, ub) {
 		return nil
 	}
 	if d == 2 {
@@ -240,20 +208,20 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	root := v == s.root
 	ub0 := ub
 	var best *sol
-	if s.less(one.s, ub) {
+	if s.order.Less(one.s, ub) {
 		best, ub = one, one.s
 		if root {
 			s.report(best)
 		}
 	}
-	if g := s.greedy(v, d, n); g != nil && s.less(g.s, ub) {
+	if g := s.greedy(v, d, n); g != nil && s.order.Less(g.s, ub) {
 		best, ub = g, g.s
 		if root {
 			s.report(best)
 		}
 	}
 	for a := range s.x.cols {
-		if !s.less(lb, ub) {
+		if !s.order.Less(lb, ub) {
 			break
 		}
 		best, ub = s.column(v, a, d, n, ub, best, root)
@@ -262,7 +230,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		}
 		if s.stop.Load() {
 			if root {
-				s.rootLB = s.minScore(s.colLB, s.restBound(v, d, n, a+1, ub))
+				s.rootLB = s.order.Min(s.colLB, s.restBound(v, d, n, a+1, ub))
 				s.bounded = true
 			}
 			return best
@@ -289,7 +257,7 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	a, p := st.col, st.at
 	fr := &s.frames[d]
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
-	none := score{1 << 50, 0}
+	none := score{E: 1 << 50}
 	// Searches that stop return the best they have, or nothing.
 	t := s.solve(&fr.t, d-1, n/2, none, score{})
 	if t == nil {
@@ -518,7 +486,7 @@ func (fr *frame) bounds(s *search, k int, iv interval, j int) (score, score) {
 	t, f := fr.around(s, k, iv.kl, iv.kr, j)
 	if fr.seeded {
 		st, sf := fr.around(s, k, max(iv.kl, fr.prev[k]), min(iv.kr, fr.next[k]), j)
-		t, f = s.maxScore(t, st), s.maxScore(f, sf)
+		t, f = s.order.Max(t, st), s.order.Max(f, sf)
 	}
 	return t, f
 }
@@ -529,16 +497,16 @@ func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
 	m := fr.m
 	lt, lf := fr.lb[(kl*m+j)*2], fr.lb[(kl*m+j)*2+1]
 	rt, rf := fr.lb[(kr*m+j)*2], fr.lb[(kr*m+j)*2+1]
-	t := s.maxScore(lt, score{rt.e - (fr.weight(kr) - fr.weight(k)), rt.b})
-	f := s.maxScore(rf, score{lf.e - (fr.weight(k) - fr.weight(kl)), lf.b})
-	return s.maxScore(t, score{}), s.maxScore(f, score{})
+	t := s.order.Max(lt, score{E: rt.E - (fr.weight(kr) - fr.weight(k)), B: rt.B})
+	f := s.order.Max(rf, score{E: lf.E - (fr.weight(k) - fr.weight(kl)), B: lf.B})
+	return s.order.Max(t, score{}), s.order.Max(f, score{})
 }
 
 // open reports whether cut k of interval iv may have a tree better than ub.
 func (fr *frame) open(s *search, k int, iv interval, ub score) bool {
 	for j := range fr.m {
 		t, f := fr.bounds(s, k, iv, j)
-		if s.less(t.add(f).add(branch), ub) {
+		if s.order.Less(t.Add(f).Add(objective.Branch), ub) {
 			return true
 		}
 	}
@@ -556,7 +524,7 @@ func (fr *frame) pending(s *search, q []interval, ub score) score {
 			}
 			for j := range fr.m {
 				t, f := fr.bounds(s, k, iv, j)
-				b = s.minScore(b, t.add(f).add(branch))
+				b = s.order.Min(b, t.Add(f).Add(objective.Branch))
 			}
 		}
 	}
@@ -589,7 +557,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 				f = s.better(fl, fs)
 			}
 			fr.lb[(k*fr.m+j)*2], fr.lb[(k*fr.m+j)*2+1] = t.s, f.s
-			if sc := t.s.add(f.s).add(branch); s.less(sc, ub) {
+			if sc := t.s.Add(f.s).Add(objective.Branch); s.order.Less(sc, ub) {
 				best, ub = join(feature, f, t), sc
 				if root {
 					s.report(best)
@@ -606,18 +574,18 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	// high on k proves every cut of the interval no better than ub. The
 	// first gets a quarter of the slack: more costs its search more than
 	// the intervals it proves save.
-	slack := score{max(fr.weight(k)-fr.weight(iv.lo), fr.weight(iv.hi)-fr.weight(k)), 0}
+	slack := score{E: max(fr.weight(k)-fr.weight(iv.lo), fr.weight(iv.hi)-fr.weight(k))}
 	bigger := 2*fr.weight(k) >= v.w // whether the true side is the larger
 	split := false
 	for j := range fr.m {
 		nl := lo + j
 		nr := n - 1 - nl
 		t, f := fr.bounds(s, k, iv, j)
-		t = s.maxScore(t, s.cachedLB(ht, d-1, nl))
-		f = s.maxScore(f, s.cachedLB(hf, d-1, nr))
+		t = s.order.Max(t, s.cachedLB(ht, d-1, nl))
+		f = s.order.Max(f, s.cachedLB(hf, d-1, nr))
 		i := (k*fr.m + j) * 2
 		fr.lb[i], fr.lb[i+1] = t, f
-		if !s.less(t.add(f).add(branch), ub) {
+		if !s.order.Less(t.Add(f).Add(objective.Branch), ub) {
 			continue
 		}
 		if !split {
@@ -631,11 +599,11 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		}
 		var r [2]*sol
 		for h, sd := range sides {
-			other, more := sides[1].lb, score{slack.e / 4, 0}
+			other, more := sides[1].lb, score{E: slack.E / 4}
 			if h == 1 {
 				other, more = r[0].s, slack
 			}
-			lim := ub.sub(other).sub(branch).add(more)
+			lim := ub.Sub(other).Sub(objective.Branch).Add(more)
 			// The side of the evaluated cut nearest k that is a subset of
 			// this side: the true side of kl, the false side of kr.
 			keep := d == 3 && fr.m == 1
@@ -656,7 +624,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 				fr.learnt[k][sd.i&1] = [2]int{start, len(fr.arena)}
 			}
 			if r[h] == nil {
-				fr.lb[sd.i] = s.maxScore(sd.lb, lim)
+				fr.lb[sd.i] = s.order.Max(sd.lb, lim)
 				break
 			}
 			fr.lb[sd.i] = r[h].s
@@ -664,7 +632,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		if r[1] == nil {
 			continue
 		}
-		if sc := r[0].s.add(r[1].s).add(branch); s.less(sc, ub) {
+		if sc := r[0].s.Add(r[1].s).Add(objective.Branch); s.order.Less(sc, ub) {
 			rt, rf := r[0], r[1]
 			if !bigger {
 				rt, rf = rf, rt
@@ -733,8 +701,8 @@ func (s *search) restBound(v *view, d, n, from int, ub score) score {
 			ht := fr.h[k]
 			hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
 			for nl := lo; nl <= hi; nl++ {
-				sc := s.cachedLB(ht, d-1, nl).add(s.cachedLB(hf, d-1, n-1-nl)).add(branch)
-				b = s.minScore(b, sc)
+				sc := s.cachedLB(ht, d-1, nl).Add(s.cachedLB(hf, d-1, n-1-nl)).Add(objective.Branch)
+				b = s.order.Min(b, sc)
 			}
 		}
 	}
