@@ -18,8 +18,10 @@ type Job struct {
 	Dataset string `json:"dataset"`
 	Solver  string `json:"solver"`
 	Mode    string `json:"mode"` // "size", "depth" or "errors"
-	// MaxDepth bounds the trees of a job in the "errors" mode.
-	MaxDepth int `json:"max_depth,omitempty"`
+	// MaxDepth bounds the trees of a job in the "errors" mode, and AnySize
+	// asks odtx there for a tree of the fewest errors of any size.
+	MaxDepth int  `json:"max_depth,omitempty"`
+	AnySize  bool `json:"any_size,omitempty"`
 	// Program is, for a job that another tool runs rather than odtx (its
 	// name in Solver, one of Peers), that tool's binary.
 	Program string `json:"program,omitempty"`

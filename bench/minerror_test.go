@@ -35,6 +35,14 @@ func TestMinErrorJobs(t *testing.T) {
 	if want := []string{"dp ", "dp ", "streed /bin/streed", "streed /bin/streed"}; !slices.Equal(tools, want) {
 		t.Errorf("tools %q, want %q", tools, want)
 	}
+	// Any size is odtx's to give: a peer's jobs are as they were.
+	jobs, err = Jobs("minerror", Config{Solvers: []string{"gini"}, Runs: 1, Files: []string{"a.csv"}, Depths: []int{3}, Peers: []Peer{peer}, AnySize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 2 || !jobs[0].AnySize || jobs[1].AnySize {
+		t.Errorf("with AnySize: %+v", jobs)
+	}
 }
 
 // TestMinErrorPeers: a peer reads the file the runner writes it, with a

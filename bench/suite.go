@@ -99,6 +99,9 @@ type Config struct {
 	Depths []int
 	// Peers are other tools to run beside odtx, for a suite that can.
 	Peers []Peer
+	// AnySize, for a suite of the errors mode, asks odtx for a tree of the
+	// fewest errors of any size (orchestrate.Budget.AnySize).
+	AnySize bool
 }
 
 // A Peer is another tool a suite runs beside odtx: its name, one of

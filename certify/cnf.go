@@ -34,8 +34,8 @@ type Claim struct {
 // shallower than Depth and, in size mode, that none as deep has fewer than
 // Nodes nodes. In errors mode it is that no tree of depth Depth or less
 // (and at most MaxBranches branching nodes, if more than 0) misclassifies
-// fewer than Errors records, and none that misclassifies Errors has fewer
-// than Nodes nodes.
+// fewer than Errors records and, if Nodes is more than 0, none that
+// misclassifies Errors has fewer than Nodes nodes.
 type Result struct {
 	Mode        string `json:"mode"` // "depth", "size" or "errors"
 	Depth       int    `json:"depth"`
@@ -82,7 +82,11 @@ func (r Result) String() string {
 		if r.MaxBranches > 0 {
 			within += fmt.Sprintf(" and %d branching nodes", r.MaxBranches)
 		}
-		return fmt.Sprintf("%d training errors optimal within %s, and %d nodes the fewest with them", r.Errors, within, r.Nodes)
+		s := fmt.Sprintf("%d training errors optimal within %s", r.Errors, within)
+		if r.Nodes > 0 {
+			s += fmt.Sprintf(", and %d nodes the fewest with them", r.Nodes)
+		}
+		return s
 	}
 	return fmt.Sprintf("depth %d optimal", r.Depth)
 }

@@ -2,6 +2,7 @@ package minerr
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync/atomic"
@@ -15,13 +16,17 @@ import (
 // Options and Result.
 
 // Validate reports options that no search can take: a negative depth or
-// budget, or a cost that is negative or not a finite number.
+// budget, a cost that is negative or not a finite number, or one with
+// AnySize.
 func (opt Options) Validate() error {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
 		return fmt.Errorf("depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
 	}
 	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
 		return fmt.Errorf("cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	}
+	if opt.AnySize && opt.CostPerBranch != 0 {
+		return errors.New("a cost per branch counts every branch: it does not go with a tree of any size")
 	}
 	return nil
 }

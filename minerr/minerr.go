@@ -22,6 +22,11 @@ type Options struct {
 	// each branching node costs alpha times the number of records, in
 	// errors. The objective is then errors + alpha·records·branches.
 	CostPerBranch float64
+	// AnySize, without a cost, stops at a tree of the fewest errors, as
+	// STreeD, MurTree and ConTree do, of whatever size: the search for the
+	// fewest branching nodes among those trees, which can take longer than
+	// the errors themselves, is left out.
+	AnySize bool
 	// Progress, if not nil, is called whenever the best tree or the lower
 	// bound improves, from one goroutine at a time.
 	Progress func(Progress)
@@ -52,7 +57,8 @@ type Result struct {
 	// proves bounds on the objective only, and ErrorBound is 0.
 	ErrorBound int
 	// Optimal reports that Root is proven to minimize the objective and,
-	// among the trees that do, the branching nodes.
+	// unless Options.AnySize, among the trees that do, the branching
+	// nodes.
 	Optimal bool
 	Stats   Stats
 }
@@ -93,7 +99,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	s.progress, release = Watch(ctx, &s.stop, s.progress)
 	defer release()
 	best, bound := s.run()
-	if s.order.Cost == 0 && best.s.E == 0 && s.better(bound, best.s) && !s.stop.Load() {
+	if !opt.AnySize && s.order.Cost == 0 && best.s.E == 0 && s.better(bound, best.s) && !s.stop.Load() {
 		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
 	}
 	res := &Result{
@@ -104,7 +110,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		Bound:     s.order.Value(bound),
 		Stats:     s.stats,
 	}
-	res.Optimal = !s.better(bound, best.s)
+	res.Optimal = !objective.Order{Cost: s.order.Cost, ErrorsOnly: opt.AnySize}.Less(bound, best.s)
 	if s.order.Cost == 0 {
 		res.ErrorBound = bound.E
 	}
@@ -169,6 +175,7 @@ func newSearch(x *data, opt Options) *search {
 	s := &search{
 		x:        x,
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
+		anySize:  opt.AnySize,
 		top:      opt.MaxDepth,
 		budget:   MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]entry),

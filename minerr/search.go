@@ -59,8 +59,9 @@ type search struct {
 	// the least errors, as the peers do, and then, with what it proved of
 	// every set's errors, the fewest branches.
 	order    objective.Order
-	top      int // the root's depth
-	budget   int // the root's branch budget
+	anySize  bool // stops after the first phase (Options.AnySize)
+	top      int  // the root's depth
+	budget   int  // the root's branch budget
 	stop     atomic.Bool
 	cache    map[key]entry
 	counters [2]*counter // nil when the pair counts would be too large
@@ -99,7 +100,8 @@ func join(f int, onFalse, onTrue *sol) *sol {
 // run searches from the root and returns the best tree found and a proven
 // lower bound on the score of every tree within the budgets. Without a
 // cost, when the least errors are 0, the bound is on errors alone: the
-// fewest branches are then a question for the zero-error engine.
+// fewest branches are then a question for the zero-error engine. So it is
+// with anySize, which does not ask it.
 func (s *search) run() (*sol, score) {
 	all := make([]int32, s.x.n)
 	cls := make([]int, s.x.classes)
@@ -121,8 +123,8 @@ func (s *search) run() (*sol, score) {
 		return best, score{E: s.rootLB.E}
 	case s.stop.Load():
 		return best, s.rootLB
-	case s.order.ErrorsOnly && best.s.E == 0:
-		return best, score{}
+	case s.order.ErrorsOnly && (best.s.E == 0 || s.anySize):
+		return best, score{E: best.s.E}
 	case s.order.ErrorsOnly:
 		s.order.ErrorsOnly = false
 		s.rootLB = score{E: best.s.E}

@@ -19,7 +19,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 		return nil, errors.New("the sat engine learns trees without training errors only: the fewest errors within a depth are searched by dp (or auto)")
 	}
 	start := time.Now()
-	mopt := minerr.Options{MaxDepth: opt.Budget.MaxDepth, MaxBranches: opt.Budget.MaxBranches, CostPerBranch: opt.Budget.Cost}
+	mopt := minerr.Options{MaxDepth: opt.Budget.MaxDepth, MaxBranches: opt.Budget.MaxBranches, CostPerBranch: opt.Budget.Cost, AnySize: opt.Budget.AnySize}
 	if opt.Progress != nil {
 		mopt.Progress = func(p minerr.Progress) {
 			opt.Progress(Progress{Engine: DP, Depth: opt.Budget.MaxDepth, Examples: len(ds.Examples), Errors: p.Errors, MinErrors: p.ErrorBound, Elapsed: time.Since(start)})

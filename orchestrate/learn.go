@@ -56,6 +56,10 @@ type Budget struct {
 	// node costs Cost times the number of records, in errors, and the
 	// search minimizes errors plus that cost.
 	Cost float64
+	// AnySize, without a Cost, asks for a tree of the fewest errors of any
+	// size, as STreeD, MurTree and ConTree give by default, rather than
+	// the one with the fewest nodes among them (minerr.Options.AnySize).
+	AnySize bool
 }
 
 // Options configure a search.

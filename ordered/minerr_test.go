@@ -72,7 +72,8 @@ func TestMinerr(t *testing.T) {
 }
 
 // agree reports how Solve differs from minerr.Solve on ds and opt, and
-// whether its tree is what it claims.
+// whether its tree is what it claims. Trees of any size may differ in
+// their branches.
 func agree(ds *dataset.Dataset, opt minerr.Options) error {
 	res, err := Solve(context.Background(), ds, opt)
 	if err != nil {
@@ -85,7 +86,7 @@ func agree(ds *dataset.Dataset, opt minerr.Options) error {
 	if err != nil {
 		return fmt.Errorf("minerr: %w", err)
 	}
-	if res.Errors != want.Errors || res.Branches != want.Branches || !res.Optimal || res.Bound != want.Bound {
+	if res.Errors != want.Errors || !opt.AnySize && res.Branches != want.Branches || !res.Optimal || res.Bound != want.Bound {
 		return fmt.Errorf("%d errors, %d branches, optimal %v, bound %v; minerr %d, %d, bound %v",
 			res.Errors, res.Branches, res.Optimal, res.Bound, want.Errors, want.Branches, want.Bound)
 	}

@@ -66,9 +66,10 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*miner
 
 // newSearch prepares a search of x.
 func newSearch(x *data, opt minerr.Options) *search {
+	// With AnySize, the search ranks trees by errors alone, throughout.
 	s := &search{
 		x:        x,
-		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
+		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records), ErrorsOnly: opt.AnySize},
 		top:      opt.MaxDepth,
 		budget:   minerr.MaxBranches(opt.MaxDepth),
 		cache:    make(map[key]cached),

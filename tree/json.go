@@ -76,6 +76,7 @@ type Budget struct {
 	MaxDepth       int     `json:"max_depth"`
 	MaxBranches    int     `json:"max_branching_nodes,omitempty"`
 	ComplexityCost float64 `json:"complexity_cost,omitempty"`
+	AnySize        bool    `json:"any_size,omitempty"` // the nodes are not minimized
 }
 
 // Proof names the engines that proved the depth and the node count least

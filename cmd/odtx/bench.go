@@ -58,6 +58,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "streed", Local: true, Usage: "STreeD's binary, to run beside odtx where a suite can (minerror)"},
 			&cli.StringFlag{Name: "streed-nodes", Local: true, Usage: "STreeD's binary, to run led to odtx's answer of fewest errors then fewest nodes (bisecting its -max-num-nodes) where a suite can (minerror)"},
 			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror)"},
+			&cli.BoolFlag{Name: flagAnySize, Local: true, Usage: "odtx's trees of the fewest errors of any size (learn --any-size), the question STreeD and ConTree answer by default, where a suite can (minerror)"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
 		Commands: []*cli.Command{merge, job},
@@ -263,7 +264,7 @@ func writeReport(dir, format string, records []bench.Record) error {
 // suiteConfig returns what the suites run with: the back ends or engines
 // of solvers, and the files, depth bounds and peers the flags give.
 func suiteConfig(cmd *cli.Command, solvers []string) (bench.Config, error) {
-	cfg := bench.Config{Solvers: solvers, Runs: cmd.Int("runs")}
+	cfg := bench.Config{Solvers: solvers, Runs: cmd.Int("runs"), AnySize: cmd.Bool(flagAnySize)}
 	if s := cmd.String("files"); s != "" {
 		cfg.Files = strings.Split(s, ",")
 	}

@@ -288,7 +288,8 @@ func TestVerifyBinds(t *testing.T) {
 // TestCertifyErrors: learn --max-depth --certify proves that no tree
 // within the depth (and node budget) makes fewer errors, and none as good
 // has fewer nodes; verify accepts the folder and lists the two claims, and
-// rejects it once the manifest claims one error fewer.
+// rejects it once the manifest claims one error fewer. With --any-size the
+// errors are the one claim.
 func TestCertifyErrors(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (apt-get install cadical)")
@@ -336,6 +337,15 @@ func TestCertifyErrors(t *testing.T) {
 		if r := run(t, dir, "", "verify", cert); r.code != 1 || !strings.Contains(r.stderr, "claim 1 is") {
 			t.Errorf("a manifest claiming %d errors: exit %d, stderr %q", errs-1, r.code, r.stderr)
 		}
+	}
+	// A tree of any size is certified for its errors alone.
+	cert := filepath.Join(t.TempDir(), "cert")
+	doc := learnJSON(t, dir, "", "--max-depth", "2", "--any-size", "--certify", cert, data)
+	errs := int(doc["training_errors"].(float64))
+	want := fmt.Sprintf("%s: %d training errors optimal within depth 2: 1 claim, every proof accepted\n"+
+		"  claim1.cnf: no tree of depth 2 makes fewer than %d errors on the rows\n", cert, errs, errs)
+	if r := mustRun(t, dir, "", "verify", cert); doc["certified"] != true || r.stdout != want {
+		t.Errorf("--any-size: certified %v; verify printed\n%s\nwant\n%s", doc["certified"], r.stdout, want)
 	}
 	r := run(t, dir, "", "learn", "--max-depth", "2", "--complexity-cost", "0.01", "--certify", filepath.Join(dir, "c"), data)
 	if r.code != 1 || !strings.Contains(r.stderr, "does not take --complexity-cost") {

@@ -165,9 +165,9 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool, too
 // certifyResult writes into dir the certificate of res's optimality in
 // mode: no consistent tree one level shallower and, in size mode, none as
 // deep with fewer nodes, over the rows the search used; in errors mode,
-// none within budget with fewer errors or as few and fewer nodes, over
-// every row. It returns the
-// manifest, if written, with an error when a claim is not proven: a claim
+// none within budget with fewer errors or, unless the budget asks for any
+// size, as few and fewer nodes, over every row. It returns the manifest,
+// if written, with an error when a claim is not proven: a claim
 // the prover refutes is an error (exit code 1), as the search rested on a
 // wrong answer; one left unproven makes the run not certified, with exit
 // code 2.
@@ -182,7 +182,10 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 	case orchestrate.Size:
 		r.Nodes = res.Root.Nodes()
 	case orchestrate.Errors:
-		r = certify.Result{Mode: mode.String(), Depth: budget.MaxDepth, Nodes: res.Root.Nodes(), Errors: res.Errors, MaxBranches: budget.MaxBranches}
+		r = certify.Result{Mode: mode.String(), Depth: budget.MaxDepth, Errors: res.Errors, MaxBranches: budget.MaxBranches}
+		if !budget.AnySize {
+			r.Nodes = res.Root.Nodes()
+		}
 		used = make([]int, len(ds.Examples))
 		for i := range used {
 			used[i] = i

@@ -18,6 +18,7 @@ const (
 	flagMaxDepth = "max-depth"
 	flagMaxNodes = "max-nodes"
 	flagCost     = "complexity-cost"
+	flagAnySize  = "any-size"
 )
 
 // objectiveFlags are the flags that ask for the fewest training errors
@@ -27,6 +28,7 @@ func objectiveFlags() []cli.Flag {
 		&cli.StringFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
 		&cli.IntFlag{Name: flagMaxNodes, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
+		&cli.BoolFlag{Name: flagAnySize, Usage: "with --max-depth, a tree of the fewest errors of any size, as STreeD, MurTree and ConTree give by default: the fewest nodes among those trees, which can take longer to prove than the errors, are not searched"},
 	}
 }
 
@@ -36,9 +38,9 @@ func objectiveFlags() []cli.Flag {
 func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
-		for _, f := range []string{flagMaxNodes, flagCost} {
+		for _, f := range []string{flagMaxNodes, flagCost, flagAnySize} {
 			if cmd.IsSet(f) {
-				return 0, b, nil, fmt.Errorf("--%s bounds the trees of --max-depth: give --max-depth too", f)
+				return 0, b, nil, fmt.Errorf("--%s goes with --max-depth: give --max-depth too", f)
 			}
 		}
 		mode, err := orchestrate.ParseMode(cmd.String("mode"))
@@ -53,13 +55,16 @@ func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, d
 	if cmd.String("certify") != "" && cmd.IsSet(flagCost) {
 		return 0, b, nil, errors.New("--certify proves the fewest errors, not errors plus a cost: it does not take --complexity-cost")
 	}
+	if cmd.Bool(flagAnySize) && cmd.IsSet(flagCost) {
+		return 0, b, nil, errors.New("--complexity-cost charges every node: it does not go with --any-size")
+	}
 	if cmd.IsSet(flagConflicts) {
 		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
 	}
 	if depths, err = depthRange(cmd.String(flagMaxDepth)); err != nil {
 		return 0, b, nil, err
 	}
-	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost)}
+	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
 	switch {
 	case cmd.IsSet(flagMaxNodes) && b.MaxBranches < 1:
 		return 0, b, nil, fmt.Errorf("--max-nodes %d: want at least 1 branching node", b.MaxBranches)
@@ -99,7 +104,7 @@ const maxDepth = 40
 // errorsMeta adds to meta what a search in the errors mode found and
 // proved.
 func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget) {
-	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost}
+	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost, AnySize: b.AnySize}
 	meta.TrainingErrors = &res.Errors
 	meta.Bound = tree.Bound{Errors: &res.MinErrors}
 	if b.Cost > 0 {
@@ -121,6 +126,9 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool
 		within += fmt.Sprintf(" and %d branching nodes", b.MaxBranches)
 	}
 	proof := "proven by " + res.ProvenBy.Errors
+	if b.AnySize {
+		proof += ", nodes not minimized"
+	}
 	if certified {
 		proof += ", certified"
 	}
@@ -134,7 +142,7 @@ func errorsGap(res *orchestrate.Result, b orchestrate.Budget) string {
 	if b.Cost > 0 {
 		return fmt.Sprintf("cost %.6g, proven >= %.6g", res.Objective, res.MinObjective)
 	}
-	if res.Errors == res.MinErrors {
+	if res.Errors == res.MinErrors && !b.AnySize {
 		// The errors are settled; what is left is the fewest nodes.
 		return fmt.Sprintf("%d training errors, proven least; the fewest nodes with them not proven", res.Errors)
 	}

@@ -118,6 +118,30 @@ func TestMaxDepth(t *testing.T) {
 	}
 }
 
+// TestAnySize: learn --max-depth D --any-size writes a tree with as few
+// errors as the default, proven, with any_size in its budget, no fewer
+// nodes, and a summary line that says its nodes are not minimized.
+func TestAnySize(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	for d := 1; d <= 4; d++ {
+		fewest := learnJSON(t, dir, "", "--max-depth", itoa(d), data)
+		r := mustRun(t, dir, "", "learn", "--max-depth", itoa(d), "--any-size", "--format", "json", data)
+		var got map[string]any
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		budget := got["budget"].(map[string]any)
+		if got["training_errors"] != fewest["training_errors"] || got["optimal"] != true || budget["any_size"] != true || got["nodes"].(float64) < fewest["nodes"].(float64) {
+			t.Errorf("depth %d: %v errors, optimal %v, budget %v, %v nodes; by default %v errors, %v nodes",
+				d, got["training_errors"], got["optimal"], budget, got["nodes"], fewest["training_errors"], fewest["nodes"])
+		}
+		if !strings.Contains(r.stderr, "errors optimal within depth <= "+itoa(d)+", proven by dp, nodes not minimized") {
+			t.Errorf("depth %d: summary %q", d, r.stderr)
+		}
+	}
+}
+
 // leafRows sums the counts of the leaves of a JSON tree.
 func leafRows(n map[string]any) int {
 	if counts, ok := n["counts"].([]any); ok {
@@ -163,8 +187,10 @@ func TestMaxDepthFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"learn", "--max-nodes", "3", data}, "--max-nodes bounds the trees of --max-depth"},
-		{[]string{"learn", "--complexity-cost", "0.01", data}, "--complexity-cost bounds the trees of --max-depth"},
+		{[]string{"learn", "--max-nodes", "3", data}, "--max-nodes goes with --max-depth"},
+		{[]string{"learn", "--complexity-cost", "0.01", data}, "--complexity-cost goes with --max-depth"},
+		{[]string{"learn", "--any-size", data}, "--any-size goes with --max-depth"},
+		{[]string{"learn", "--max-depth", "2", "--any-size", "--complexity-cost", "0.01", data}, "does not go with --any-size"},
 		{[]string{"learn", "--mode", "errors", data}, "--mode errors needs --max-depth"},
 		{[]string{"learn", "--max-depth", "2", "--mode", "size", data}, "give one"},
 		{[]string{"learn", "--max-depth", "2", "--conflicts", "majority", data}, "--conflicts is for trees without training errors"},

@@ -30,7 +30,11 @@ func verify(ctx context.Context, cmd *cli.Command) error {
 		return interrupted(ctx, err)
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "%s: %s: %d claims, every proof accepted\n", cmd.Args().Get(0), m.Result, len(m.Claims))
+	claims := fmt.Sprintf("%d claims", len(m.Claims))
+	if len(m.Claims) == 1 {
+		claims = "1 claim"
+	}
+	fmt.Fprintf(&out, "%s: %s: %s, every proof accepted\n", cmd.Args().Get(0), m.Result, claims)
 	for _, e := range m.Claims {
 		fmt.Fprintf(&out, "  %s: %s\n", e.CNF, e.Claim)
 	}

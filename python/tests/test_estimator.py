@@ -100,7 +100,8 @@ def test_default_is_fewest_errors_within_depth_3():
 def test_max_depth_fewest_errors():
     """max_depth asks for the fewest training errors at that depth or less:
     xor at depth 1 errs on half the rows, at depth 2 on none; max_nodes
-    bounds the branching nodes and complexity_cost charges for them."""
+    bounds the branching nodes and complexity_cost charges for them;
+    any_size leaves the nodes unminimized."""
     df, y = xor_frame()
     shallow = OptimalTreeClassifier(max_depth=1).fit(df, y)
     assert shallow.depth_ <= 1 and shallow.training_errors_ == 6 and shallow.optimal_
@@ -112,6 +113,12 @@ def test_max_depth_fewest_errors():
     # Each node costs 0.3 x 12 rows, more than the 6 errors it saves.
     costly = OptimalTreeClassifier(max_depth=2, complexity_cost=0.3).fit(df, y)
     assert costly.n_nodes_ == 1 and costly.training_errors_ == 6
+    # any_size: as few errors, the budget says so, no fewer nodes.
+    fewest = OptimalTreeClassifier(max_depth=3).fit(df, y)
+    any_size = OptimalTreeClassifier(max_depth=3, any_size=True).fit(df, y)
+    assert any_size.training_errors_ == fewest.training_errors_ and any_size.optimal_
+    assert any_size.tree_["budget"]["any_size"] and any_size.n_nodes_ >= fewest.n_nodes_
+    assert (any_size.predict(df) != y).sum() == any_size.training_errors_
     # Contradictory rows need no conflicts flag with max_depth.
     noisy = OptimalTreeClassifier(max_depth=1, conflicts="error").fit([[0], [0], [1]], ["a", "b", "a"])
     assert noisy.training_errors_ == 1

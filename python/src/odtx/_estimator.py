@@ -61,6 +61,11 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     complexity_cost : float or None, default=None
         With ``max_depth``, each branching node costs this times the number
         of rows in training errors (as ConTree and STreeD define it).
+    any_size : bool, default=False
+        With ``max_depth`` and no ``complexity_cost``, a tree of the fewest
+        training errors of whatever size, as STreeD's and ConTree's
+        estimators give (``odtx learn --any-size``): faster, as the fewest
+        nodes among those trees are not searched.
     mode : {"size", "depth", "errors"} or None, default=None
         "size": least depth, then fewest nodes; "depth": least depth only;
         "errors": what ``max_depth`` asks for. None: "size" without
@@ -117,6 +122,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         max_depth=3,
         max_nodes=None,
         complexity_cost=None,
+        any_size=False,
         mode=None,
         engine="auto",
         time_limit=None,
@@ -127,6 +133,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.max_depth = max_depth
         self.max_nodes = max_nodes
         self.complexity_cost = complexity_cost
+        self.any_size = any_size
         self.mode = mode
         self.engine = engine
         self.time_limit = time_limit
@@ -183,6 +190,8 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             args += ["--max-nodes", str(self.max_nodes)]
         if self.complexity_cost is not None:
             args += ["--complexity-cost", repr(float(self.complexity_cost))]
+        if self.any_size:
+            args += ["--any-size"]
         return args + ["-"]
 
     def predict(self, X):
