@@ -47,7 +47,8 @@ type Result struct {
 // claims returns the claims that prove r over the examples at the given
 // indices: no tree one level shallower and, in size mode, none as deep
 // with fewer nodes (a node count is odd); in errors mode, none within the
-// budget with fewer errors, and none with as few errors and fewer nodes.
+// budget with fewer errors, if there are any, and, if r has Nodes, none
+// with as few errors and fewer nodes.
 func (r Result) claims(examples []int) []Claim {
 	var claims []Claim
 	if r.Mode == "errors" {

@@ -347,6 +347,14 @@ func TestCertifyErrors(t *testing.T) {
 	if r := mustRun(t, dir, "", "verify", cert); doc["certified"] != true || r.stdout != want {
 		t.Errorf("--any-size: certified %v; verify printed\n%s\nwant\n%s", doc["certified"], r.stdout, want)
 	}
+	// No errors: nothing to prove, and verify accepts that.
+	writeFiles(t, dir, map[string]string{"xor.csv": "a,b,y\n0,0,p\n0,1,q\n1,0,q\n1,1,p\n"})
+	cert = filepath.Join(t.TempDir(), "cert")
+	doc = learnJSON(t, dir, "", "--max-depth", "2", "--any-size", "--certify", cert, filepath.Join(dir, "xor.csv"))
+	want = cert + ": 0 training errors optimal within depth 2: 0 claims, every proof accepted\n"
+	if r := mustRun(t, dir, "", "verify", cert); doc["certified"] != true || doc["training_errors"] != 0.0 || r.stdout != want {
+		t.Errorf("xor, --any-size: certified %v, %v errors; verify printed\n%s\nwant\n%s", doc["certified"], doc["training_errors"], r.stdout, want)
+	}
 	r := run(t, dir, "", "learn", "--max-depth", "2", "--complexity-cost", "0.01", "--certify", filepath.Join(dir, "c"), data)
 	if r.code != 1 || !strings.Contains(r.stderr, "does not take --complexity-cost") {
 		t.Errorf("--certify --complexity-cost: exit %d, stderr %q", r.code, r.stderr)
