@@ -148,7 +148,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	// Sorting and parsing them then costs nothing per record, and a large
 	// table has few.
 	dicts := t.read
-	if dicts == nil {
+	if dicts == nil || !t.numbered(dicts) {
 		dicts = make([]dict, len(t.Header))
 		for _, rec := range t.Records {
 			for c := range dicts {
@@ -202,6 +202,31 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 		return nil, err
 	}
 	return ds, nil
+}
+
+// numbered reports whether dicts hold exactly the values of each column of
+// t's records, as the reader's do unless the records changed since. That
+// costs a look-up a field, but not the dicts' growth.
+func (t *Table) numbered(dicts []dict) bool {
+	seen := make([][]bool, len(dicts))
+	for c := range dicts {
+		seen[c] = make([]bool, len(dicts[c].values))
+	}
+	for _, rec := range t.Records {
+		for c, v := range rec {
+			k := find(&dicts[c], v)
+			if k < 0 {
+				return false
+			}
+			seen[c][k] = true
+		}
+	}
+	for _, s := range seen {
+		if slices.Contains(s, false) {
+			return false
+		}
+	}
+	return true
 }
 
 // finite reports NaN or an infinity in column c, whose distinct values d

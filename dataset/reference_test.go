@@ -291,7 +291,7 @@ func checkReadTable(t *testing.T, in string) bool {
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("input %q:\nerror %v\n want %v", in, err, wantErr)
 	}
-	if err == nil && !reflect.DeepEqual(fields(got), want) {
+	if err != nil && got != nil || err == nil && !reflect.DeepEqual(fields(got), want) {
 		t.Fatalf("input %q:\ngot  %#v\nwant %#v", in, got, want)
 	}
 	return err == nil

@@ -24,8 +24,9 @@ type Table struct {
 	Lines   []int      // 1-based physical line on which each record starts
 
 	// read holds the distinct values of each column as ReadTable met
-	// them, which spares Binarize numbering them again; nil where a
-	// column has too many to keep, and in a table not made by ReadTable.
+	// them, and their index, which spares Binarize numbering them again
+	// while the Records are those read; nil for a table with a column of
+	// too many values to keep, and for one not made by ReadTable.
 	read []dict
 }
 
@@ -39,8 +40,8 @@ type Table struct {
 //
 // Equal fields of a column share one string and the records share large
 // arrays, so that a table costs little more than its fields' string
-// headers. Binarize takes the distinct values of each column from the
-// reading: it expects the Records of a Table read so to be unchanged.
+// headers. The table keeps what the reading learnt of each column's
+// distinct values, for Binarize.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	return ReadTableContext(context.Background(), r, name)
 }

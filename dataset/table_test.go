@@ -168,6 +168,29 @@ func writeTemp(t *testing.T, content string) string {
 // TestManyValues binarizes a column with more distinct values than the
 // reader keeps, as it does those of a table the reader did not make.
 func TestManyValues(t *testing.T) {
+	t.Run("kept", func(t *testing.T) {
+		// Quoted, padded and one-character fields, read and numbered by
+		// the reader; and the same records changed after the reading.
+		tab, err := ReadTable(strings.NewReader("a,b,y\n\"x,1\", 2 ,p\n 3,10,q\n\"x,1\",2,q\nz,10,p\n"), "t.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.read == nil {
+			t.Fatal("the reader kept no values")
+		}
+		got, err := tab.Binarize(Options{Conflicts: Count})
+		want, werr := fields(tab).Binarize(Options{Conflicts: Count})
+		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("read: %+v, %v; apart: %+v, %v", got, err, want, werr)
+		}
+		tab.Records = tab.Records[1:]
+		tab.Records[0] = []string{"w", "7", "p"}
+		got, err = tab.Binarize(Options{Conflicts: Count})
+		want, werr = fields(tab).Binarize(Options{Conflicts: Count})
+		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("changed: %+v, %v; apart: %+v, %v", got, err, want, werr)
+		}
+	})
 	var b strings.Builder
 	b.WriteString("x,y\n")
 	for i := range internMax + 10 {
@@ -176,6 +199,9 @@ func TestManyValues(t *testing.T) {
 	tab, err := ReadTable(strings.NewReader(b.String()), "t.csv")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tab.read != nil {
+		t.Fatal("the reader kept a column of too many values")
 	}
 	got, err := tab.Binarize(Options{})
 	if err != nil {
