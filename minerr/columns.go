@@ -16,7 +16,7 @@ type columns struct {
 	all    []uint64 // the positions in use
 	masked []uint64 // scratch: the columns under a mask
 	groups []group
-	wide   []group // scratch: the groups of several words
+	wide   []group // scratch: the groups of more than narrowWords words
 }
 
 type group struct {
@@ -134,11 +134,11 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 	}
 	// Groups of a few words, the most common, are counted group by group,
 	// in a tight loop over pairs; larger groups, pair by pair, which reads
-	// each pair's columns once.
+	// each pair's columns once (see narrowWords).
 	cs.wide = cs.wide[:0]
 	for _, g := range cs.groups {
 		switch {
-		case g.hi-g.lo > 4:
+		case g.hi-g.lo > narrowWords:
 			cs.wide = append(cs.wide, g)
 		case g.hi-g.lo == 1:
 			c.countWord(col, words, g)
@@ -159,6 +159,11 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 		}
 	}
 }
+
+// narrowWords is the most words of a group that countPairs counts group
+// by group: beyond it, a loop over a group's words costs more than going
+// back over the pairs.
+const narrowWords = 4
 
 // countWord is countGroup for a group of one word: without a loop over
 // words, and passing over the features with no bit in the word.
