@@ -10,7 +10,8 @@
 // wrong) and, over every feature f and split of n-1 branches between the
 // sides, the optima of the two sides of f at depth d-1. Scores are the
 // pair (errors, branches), ordered by errors + cost·branches and then by
-// branches, so that the fewest nodes decide among trees of least objective.
+// branches, so that the fewest nodes decide among trees of least objective;
+// with Options.AnySize, the search stops once it has proven the least errors.
 //
 // What makes it fast:
 //

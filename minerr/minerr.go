@@ -77,7 +77,8 @@ type Stats struct {
 // Solve finds a tree of depth at most opt.MaxDepth with at most
 // opt.MaxBranches branching nodes that misclassifies the fewest records of
 // ds, or minimizes errors + CostPerBranch·records·branches with a cost;
-// among those trees it has the fewest branching nodes. Examples with
+// among those trees it has the fewest branching nodes, unless
+// opt.AnySize. Examples with
 // Counts (dataset.Count) stand for that many records of each class; others
 // for one record of their class.
 //

@@ -15,7 +15,8 @@
 // over every column, every cut of it and every split of n-1 branches, the
 // optima of the two sides at depth d-1. Scores are the pair (errors,
 // branches), ordered by errors + cost·branches and then by branches, so
-// that the fewest nodes decide among trees of least objective.
+// that the fewest nodes decide among trees of least objective; with
+// Options.AnySize, by errors alone.
 //
 // What makes it fast:
 //

@@ -257,13 +257,12 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	a, p := st.col, st.at
 	fr := &s.frames[d]
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
-	none := score{E: 1 << 50}
 	// Searches that stop return the best they have, or nothing.
-	t := s.solve(&fr.t, d-1, n/2, none, score{})
+	t := s.solve(&fr.t, d-1, n/2, objective.None, score{})
 	if t == nil {
 		t = leaf(fr.t.cls)
 	}
-	f := s.solve(&fr.f, d-1, n/2, none, score{})
+	f := s.solve(&fr.f, d-1, n/2, objective.None, score{})
 	if f == nil {
 		f = leaf(fr.f.cls)
 	}

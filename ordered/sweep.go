@@ -217,6 +217,13 @@ func (st *stump) pass(o []entry, rs []run, cw []int32, sc *sweepScratch, h uint8
 // first lists each side's items apart, without a branch on the side,
 // which no predictor guesses, and then sweeps each side's items alone.
 func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
+	for h := range st {
+		if st[1-h].total == 0 && !st[h].done {
+			// Every item is of side h, as in a search of depth one.
+			st[h].items(o, b)
+			return
+		}
+	}
 	for h := range sc.items {
 		sc.items[h] = slices.Grow(sc.items[h][:0], len(o))[:len(o)]
 	}
@@ -242,9 +249,9 @@ func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 // items sweeps column b for st, whose items in the column's order are o.
 // It keeps the sweep's state in locals, which stores to cnt would
 // otherwise send back to memory at every item. It passes over a cut
-// between two positions only when both are pure of one class: a position
-// of several classes whose items of this side are of one class gets the
-// cut that sweep would spare, which costs a cut and no branch per item.
+// between two positions only when both are pure of one class; telling
+// also a position of several classes whose items on this side are of one
+// class would cost a branch per item, and weighing its cut costs less.
 func (st *stump) items(o []entry, b int) {
 	cnt := st.cnt
 	seen, until, last := st.seen, st.until, st.last

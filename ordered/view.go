@@ -64,8 +64,8 @@ func (v *view) columnRuns(b, classes int) (rs []run, mixed []int32, cw []int32) 
 				}
 			}
 			// Short runs and positions of several classes cost more weighed
-			// by runs than item by item, whose steps, free of unguessable
-			// branches, cost a quarter of a run's.
+			// by runs than item by item, whose steps have no branch on the
+			// side to mispredict, and so cost a fraction of a run's.
 			v.byRuns[j] = 4*work < len(o)
 		}
 		v.ran = true

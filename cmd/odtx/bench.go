@@ -284,6 +284,9 @@ func suiteConfig(cmd *cli.Command, solvers []string) (bench.Config, error) {
 			cfg.Peers = append(cfg.Peers, bench.Peer{Name: name, Program: program})
 		}
 	}
+	if cfg.AnySize && cmd.String("streed-nodes") != "" {
+		return cfg, errors.New("--streed-nodes leads STreeD to the fewest nodes, which --any-size does not ask odtx for: give one")
+	}
 	return cfg, nil
 }
 

@@ -20,14 +20,10 @@ func (a Score) Add(b Score) Score { return Score{a.E + b.E, a.B + b.B} }
 // Sub returns a - b.
 func (a Score) Sub(b Score) Score { return Score{a.E - b.E, a.B - b.B} }
 
-// Less orders scores by errors, then by branches: the order without a
-// cost per branch.
-func (a Score) Less(b Score) bool { return a.E < b.E || a.E == b.E && a.B < b.B }
-
 // Order ranks scores by the objective errors + Cost·branches, then by
 // branches. Without a cost, ErrorsOnly ranks them by errors alone, as a
 // search for the least errors does before it looks for the fewest
-// branches among them.
+// branches among them; with a cost it is ignored.
 type Order struct {
 	Cost       float64 // of a branch, in errors
 	ErrorsOnly bool

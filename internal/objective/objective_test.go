@@ -20,7 +20,8 @@ func ExampleOrder() {
 
 // TestOrder checks Order against its definition on random scores, and
 // that adding the same score to both sides keeps the order, which the
-// searches' bounds on a split's sides rely on.
+// searches' bounds on a split's sides rely on, with costs exact in binary
+// as the oracle tests draw them.
 func TestOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 10000 {
