@@ -547,27 +547,32 @@ func (s *search) cachedLB(h [2]uint64, d, n int) score {
 // the true side of f, and the other way round.
 func (s *search) partition(fr *frame, set []int32, cls []int, f, p int) (moved01, moved10 int) {
 	x := s.x
-	s0, s1 := fr.s0[:0], fr.s1[:0]
+	// Without a branch on the features, which no predictor guesses: both
+	// sets take every item, and only its own side's advances.
+	s0, s1 := fr.s0[:len(set)], fr.s1[:len(set)]
+	n0, n1 := 0, 0
 	clear(fr.cls1)
+	q := max(p, 0)
+	fw, fb, qw, qb := f/64, uint(f%64), q/64, uint(q%64)
 	for _, i := range set {
+		row := x.rows[int(i)*x.words:]
+		on := int(row[fw] >> fb & 1)
+		was := int(row[qw] >> qb & 1)
 		w := int(x.weight[i])
-		if x.holds(i, f) {
-			s1 = append(s1, i)
-			fr.cls1[x.class[i]] += w
-			if p >= 0 && !x.holds(i, p) {
-				moved01 += w
-			}
-		} else {
-			s0 = append(s0, i)
-			if p >= 0 && x.holds(i, p) {
-				moved10 += w
-			}
-		}
+		s0[n0], s1[n1] = i, i
+		n0 += 1 - on
+		n1 += on
+		fr.cls1[x.class[i]] += w & -on
+		moved01 += w & -(on &^ was)
+		moved10 += w & -(was &^ on)
+	}
+	if p < 0 {
+		moved01, moved10 = 0, 0
 	}
 	for k := range cls {
 		fr.cls0[k] = cls[k] - fr.cls1[k]
 	}
-	fr.s0, fr.s1 = s0, s1
+	fr.s0, fr.s1 = s0[:n0], s1[:n1]
 	return moved01, moved10
 }
 
