@@ -217,13 +217,6 @@ func (st *stump) pass(o []entry, rs []run, cw []int32, sc *sweepScratch, h uint8
 // first lists each side's items apart, without a branch on the side,
 // which no predictor guesses, and then sweeps each side's items alone.
 func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
-	for h := range st {
-		if st[1-h].total == 0 && !st[h].done {
-			// Every item is of side h, as in a search of depth one.
-			st[h].items(o, b)
-			return
-		}
-	}
 	for h := range sc.items {
 		sc.items[h] = slices.Grow(sc.items[h][:0], len(o))[:len(o)]
 	}
