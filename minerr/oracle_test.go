@@ -253,14 +253,20 @@ func TestOracleConsistent(t *testing.T) {
 		for i := range ds.Examples {
 			ds.Examples[i].Counts = nil
 		}
-		opt := Options{MaxDepth: 2 + r.IntN(4), AnySize: r.IntN(4) == 0}
-		res, err := Solve(context.Background(), ds, opt)
-		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
-		}
-		if err := check(ds, opt, res); err != nil {
-			t.Fatalf("run %d (%+v, %d examples, %d features, %d classes): %v", run, opt, len(ds.Examples), len(ds.Features), len(ds.Classes), err)
-		}
+		solveChecked(t, run, ds, Options{MaxDepth: 2 + r.IntN(4), AnySize: r.IntN(4) == 0})
+	}
+}
+
+// solveChecked runs Solve on ds and fails t, naming the run, where the
+// result is not the oracle's.
+func solveChecked(t *testing.T, run int, ds *dataset.Dataset, opt Options) {
+	t.Helper()
+	res, err := Solve(context.Background(), ds, opt)
+	if err != nil {
+		t.Fatalf("run %d: %v", run, err)
+	}
+	if err := check(ds, opt, res); err != nil {
+		t.Fatalf("run %d (%+v, %d examples, %d features, %d classes): %v", run, opt, len(ds.Examples), len(ds.Features), len(ds.Classes), err)
 	}
 }
 
@@ -274,13 +280,6 @@ func TestOracle(t *testing.T) {
 	}
 	for run := range runs {
 		ds := randomTable(r)
-		opt := randomOptions(r)
-		res, err := Solve(context.Background(), ds, opt)
-		if err != nil {
-			t.Fatalf("run %d: %v", run, err)
-		}
-		if err := check(ds, opt, res); err != nil {
-			t.Fatalf("run %d (%+v, %d examples, %d features, %d classes): %v", run, opt, len(ds.Examples), len(ds.Features), len(ds.Classes), err)
-		}
+		solveChecked(t, run, ds, randomOptions(r))
 	}
 }
