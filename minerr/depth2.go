@@ -96,21 +96,29 @@ func difference(a, b []int32, limit int) int {
 // in set with class weights cls, indexed by their branch budget: with at
 // most 0, 1, 2 and 3 branching nodes (0 and 1 for d == 1).
 func (s *search) depth2(set []int32, cls []int, d int) []*sol {
-	x := s.x
 	s.stats.Depth2++
 	if p := s.parent; p != nil && p.feature >= 0 {
 		return s.solve2(p.child(s, set), cls, d)
 	}
 	c := s.nearer(set)
-	if inc, pop := x.pairCost(set); pop < inc && difference(c.set, set, len(set)/8)+difference(set, c.set, len(set)/8) > len(set)/8 {
-		s.cols.fill(x, set)
-		c.countPairs(x, &s.cols, nil)
-		c.set = append(c.set[:0], set...)
-	} else if c.count(x, set) {
+	if s.countSet(c, set) {
 		s.stats.Incremental++
 	}
 	s.symmetric(c)
 	return s.solve2(c, cls, d)
+}
+
+// countSet makes c count set, by popcounts or by increments, whichever
+// costs less, and reports whether it updated c's counts (see count).
+func (s *search) countSet(c *counter, set []int32) bool {
+	x := s.x
+	if inc, pop := x.pairCost(set); pop < inc && difference(c.set, set, len(set)/8)+difference(set, c.set, len(set)/8) > len(set)/8 {
+		s.cols.fill(x, set)
+		c.countPairs(x, &s.cols, nil)
+		c.set = append(c.set[:0], set...)
+		return false
+	}
+	return c.count(x, set)
 }
 
 // nearer returns the counter whose set differs less from set.

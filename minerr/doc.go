@@ -52,11 +52,13 @@
 //     different paths is solved once.
 //   - Similar sets have similar optima: removing items of weight w lowers
 //     the errors by at most w. The sides of one feature are compared with
-//     the sides of the feature tried before, and with the last two sets
-//     solved at their depth (MurTree's archive), and many features are then
-//     skipped without a search. The larger side is searched first: its
-//     tree, the more likely the worse, more often shows that the other
-//     side need not be searched.
+//     both sides of every feature tried before at the node, by the set's
+//     pair counts, which give how much any two sides differ without
+//     listing either, and with the last two sets solved at their depth
+//     (MurTree's archive). Many features are then skipped without listing
+//     their sides. The larger side is searched first: its tree, the more
+//     likely the worse, more often shows that the other side need not be
+//     searched.
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once.
 //

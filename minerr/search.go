@@ -36,13 +36,23 @@ type entry struct {
 }
 
 // frame holds the children of the node being searched at one depth: the
-// sets and class weights of both sides, and, per budget split, the lower
-// bounds known for the children of the feature tried before.
+// sets and class weights of both sides of a feature, and what is known of
+// the sides of the features tried before.
 type frame struct {
-	s0, s1       []int32
-	cls0, cls1   []int
-	prev0, prev1 []score
-	one          [][2]int // per feature, see oneBranch
+	s0, s1     []int32
+	cls0, cls1 []int
+	// both and total are the weights of the node's set where each pair of
+	// features i <= j holds (both[i*m+j]) and in all. With on, they are
+	// unused when the search keeps no pair counts.
+	both  []int32
+	total int32
+	on    []int32 // the weight of each class where each feature holds
+	// tried lists the features whose sides' bounds are in bounds: for
+	// feature f, side v and the k-th least budget of the node's budget
+	// splits, at bounds[(2f+v)*splits+k].
+	tried  []int32
+	bounds []score
+	one    [][2]int // per feature, see oneBranch
 }
 
 // archived is a set solved at some depth, kept to bound the sets like it.
@@ -347,8 +357,6 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	child := MaxBranches(d - 1)
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	splits := hi - lo + 1
-	fr.prev0 = slices.Grow(fr.prev0[:0], splits)[:splits]
-	fr.prev1 = slices.Grow(fr.prev1[:0], splits)[:splits]
 	if cap(fr.s0) < len(set) {
 		fr.s0 = make([]int32, 0, len(set))
 		fr.s1 = make([]int32, 0, len(set))
@@ -380,21 +388,28 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 		}
 	}
-	var one [][2]int
-	if d == 3 && s.order.Cost == 0 && !s.order.ErrorsOnly && s.counters[0] != nil {
-		// The least errors of each side of each feature with one branch
-		// bound the branches of the sides' trees (see fewestLB).
-		c := s.nearer(set)
+	// The set's pair counts give each feature's sides, and how much any
+	// two sides differ, without listing them (see sibling).
+	var c *counter
+	if s.counters[0] != nil && x.m*x.m <= maxBoth {
 		if pa != nil {
 			c = pa.all
 		} else {
-			c.count(x, set)
+			c = s.nearer(set)
+			s.countSet(c, set)
 		}
+		fr.sum(x.m, c, sum(cls))
+	}
+	var one [][2]int
+	if d == 3 && s.order.Cost == 0 && !s.order.ErrorsOnly && c != nil {
+		// The least errors of each side of each feature with one branch
+		// bound the branches of the sides' trees (see fewestLB).
 		s.symmetric(c)
 		fr.one = s.oneBranch(c, cls, fr.one)
 		one = fr.one
 	}
-	p := -1 // the feature tried before, whose children's bounds prev holds
+	fr.tried = fr.tried[:0]
+	fr.bounds = slices.Grow(fr.bounds[:0], 2*splits*x.m)[:2*splits*x.m]
 	for f := range x.m {
 		if s.stop.Load() {
 			if root {
@@ -402,48 +417,57 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			return best, ub
 		}
-		var moved01, moved10 int
-		var h0, h1 [2]uint64
-		if byCounts {
-			moved01, moved10 = s.sides(fr, pa.all, cls, f, p)
-			if sum(fr.cls0) == 0 || sum(fr.cls1) == 0 {
-				continue
-			}
+		listed := c == nil
+		if listed {
+			s.partition(fr, set, cls, f)
 		} else {
-			moved01, moved10 = s.partition(fr, set, cls, f, p)
-			if len(fr.s0) == 0 || len(fr.s1) == 0 {
-				continue
-			}
-			h1 = s.hash(fr.s1)
-			h0 = [2]uint64{h[0] - h1[0], h[1] - h1[1]}
+			fr.sides(cls, f)
 		}
+		if sum(fr.cls0) == 0 || sum(fr.cls1) == 0 {
+			continue
+		}
+		hashed := false
+		var h0, h1 [2]uint64
 		var sols [2][]*sol // with byCounts, the sides' optima by budget
+		bounds := fr.bounds[2*splits*f : 2*splits*(f+1)]
+		// bound raises lb, a bound on side v of f with budget nb and class
+		// weights cls, by what needs no listing of the side: its floor,
+		// the sides tried before, and its optima of one branch.
+		bound := func(v, nb int, lb score, cls []int) score {
+			lb = s.order.Max(lb, s.floor(cls))
+			if c != nil {
+				lb = s.order.Max(lb, s.sibling(fr, f, v, nb-lo, splits))
+			}
+			if one != nil {
+				lb = s.order.Max(lb, fewestLB([]int{errs(cls), one[f][v]}, lb.E))
+			}
+			return lb
+		}
+		fits := func(lb0, lb1 score) bool { return s.order.Less(lb0.Add(lb1).Add(objective.Branch), ub) }
 		for j := range splits {
 			nl := lo + j
 			nr := n - 1 - nl
-			var lb0, lb1 score
-			if !byCounts {
-				lb0, lb1 = s.cachedLB(h0, d-1, nl), s.cachedLB(h1, d-1, nr)
+			lb0, lb1 := bound(0, nl, score{}, fr.cls0), bound(1, nr, score{}, fr.cls1)
+			if fits(lb0, lb1) && !byCounts {
+				if !listed {
+					s.partition(fr, set, cls, f)
+					listed = true
+				}
+				if !hashed {
+					hashed = true
+					h1 = s.hash(fr.s1)
+					h0 = [2]uint64{h[0] - h1[0], h[1] - h1[1]}
+				}
+				lb0 = bound(0, nl, s.cachedLB(h0, d-1, nl), fr.cls0)
+				lb1 = bound(1, nr, s.cachedLB(h1, d-1, nr), fr.cls1)
+				if fits(lb0, lb1) {
+					lb0 = bound(0, nl, s.order.Max(lb0, s.similar(fr.s0, d-1, nl)), fr.cls0)
+					lb1 = bound(1, nr, s.order.Max(lb1, s.similar(fr.s1, d-1, nr)), fr.cls1)
+				}
 			}
-			if p >= 0 {
-				// A tree for the previous feature's false side makes at most
-				// moved01 more errors on it than on this side, and so on.
-				lb0 = s.order.Max(lb0, score{E: fr.prev0[j].E - moved01, B: fr.prev0[j].B})
-				lb1 = s.order.Max(lb1, score{E: fr.prev1[j].E - moved10, B: fr.prev1[j].B})
-			}
-			lb0 = s.order.Max(lb0, s.floor(fr.cls0))
-			lb1 = s.order.Max(lb1, s.floor(fr.cls1))
-			if !byCounts && s.order.Less(lb0.Add(lb1).Add(objective.Branch), ub) {
-				lb0 = s.order.Max(lb0, s.similar(fr.s0, d-1, nl))
-				lb1 = s.order.Max(lb1, s.similar(fr.s1, d-1, nr))
-			}
-			if one != nil {
-				lb0 = s.order.Max(lb0, fewestLB([]int{errs(fr.cls0), one[f][0]}, lb0.E))
-				lb1 = s.order.Max(lb1, fewestLB([]int{errs(fr.cls1), one[f][1]}, lb1.E))
-			}
-			if !s.order.Less(lb0.Add(lb1).Add(objective.Branch), ub) {
+			bounds[nl-lo], bounds[splits+nr-lo] = lb0, lb1
+			if !fits(lb0, lb1) {
 				s.stats.Pruned++
-				fr.prev0[j], fr.prev1[j] = lb0, lb1
 				continue
 			}
 			if pa != nil && pa.feature != f {
@@ -483,9 +507,11 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			if ra == nil {
 				lbs[a] = s.order.Max(lbs[a], ub.Sub(lbs[b]).Sub(objective.Branch))
-				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
+				bounds[a*splits+nb[a]-lo] = lbs[a]
 				continue
 			}
+			lbs[a] = ra.s
+			bounds[a*splits+nb[a]-lo] = lbs[a]
 			rb := solve(b, ub.Sub(ra.s).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
@@ -493,14 +519,12 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				}
 				return best, ub
 			}
-			lbs[a] = ra.s
 			if rb == nil {
 				lbs[b] = s.order.Max(lbs[b], ub.Sub(ra.s).Sub(objective.Branch))
-				fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
+				bounds[b*splits+nb[b]-lo] = lbs[b]
 				continue
 			}
-			lbs[b] = rb.s
-			fr.prev0[j], fr.prev1[j] = lbs[0], lbs[1]
+			bounds[b*splits+nb[b]-lo] = rb.s
 			r0, r1 := ra, rb
 			if a == 1 {
 				r0, r1 = rb, ra
@@ -511,12 +535,61 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				s.report(best, s.rootLB)
 			}
 		}
-		p = f
+		fr.tried = append(fr.tried, int32(f))
 		if !s.order.Less(lb, ub) {
 			break
 		}
 	}
 	return best, ub
+}
+
+// maxBoth is the most cells of a frame's pair weights (frame.both), which
+// each node of depth three or more keeps while it searches.
+const maxBoth = 1 << 22
+
+// sum fills fr.both, fr.total and fr.on from c's counts of the node's
+// set, of weight total, over m features.
+func (fr *frame) sum(m int, c *counter, total int) {
+	fr.total = int32(total)
+	fr.on = fr.on[:0]
+	for k := range c.total {
+		for f := range m {
+			fr.on = append(fr.on, c.pair[(k*m+f)*m+f])
+		}
+	}
+	fr.both = slices.Grow(fr.both[:0], m*m)[:m*m]
+	copy(fr.both, c.pair[:m*m])
+	for k := 1; k < len(c.total); k++ {
+		p := c.pair[k*m*m : (k+1)*m*m]
+		for i := range m {
+			for j := i; j < m; j++ {
+				fr.both[i*m+j] += p[i*m+j]
+			}
+		}
+	}
+}
+
+// sibling returns what the features tried before at fr's node prove of
+// side v of feature f with the k-th least budget: a tree for it makes at
+// most w more errors on another side than on it, if the other side has
+// items of weight w that it has not, and the pair weights give w.
+func (s *search) sibling(fr *frame, f, v, k, splits int) score {
+	m, both := s.x.m, fr.both
+	wf := both[f*m+f]
+	var lb score
+	for _, g := range fr.tried {
+		g := int(g)
+		wg, wfg := both[g*m+g], both[min(f, g)*m+max(f, g)]
+		// The weights of g's false and true sides not on f's side v.
+		out0, out1 := wf-wfg, wfg
+		if v == 1 {
+			out0, out1 = fr.total-wf-wg+wfg, wg-wfg
+		}
+		b0, b1 := fr.bounds[2*splits*g+k], fr.bounds[2*splits*g+splits+k]
+		lb = s.order.Max(lb, score{E: b0.E - int(out0), B: b0.B})
+		lb = s.order.Max(lb, score{E: b1.E - int(out1), B: b1.B})
+	}
+	return lb
 }
 
 // floor is the least score of a set with class weights cls: none if it is
@@ -543,55 +616,37 @@ func (s *search) cachedLB(h [2]uint64, d, n int) score {
 }
 
 // partition splits set by feature f into the frame's sets and class
-// weights, and returns the weights of the items on the false side of p but
-// the true side of f, and the other way round.
-func (s *search) partition(fr *frame, set []int32, cls []int, f, p int) (moved01, moved10 int) {
+// weights.
+func (s *search) partition(fr *frame, set []int32, cls []int, f int) {
 	x := s.x
 	// Without a branch on the features, which no predictor guesses: both
 	// sets take every item, and only its own side's advances.
 	s0, s1 := fr.s0[:len(set)], fr.s1[:len(set)]
 	n0, n1 := 0, 0
 	clear(fr.cls1)
-	q := max(p, 0)
-	fw, fb, qw, qb := f/64, uint(f%64), q/64, uint(q%64)
+	fw, fb := f/64, uint(f%64)
 	for _, i := range set {
-		row := x.rows[int(i)*x.words:]
-		on := int(row[fw] >> fb & 1)
-		was := int(row[qw] >> qb & 1)
-		w := int(x.weight[i])
+		on := int(x.rows[int(i)*x.words+fw] >> fb & 1)
 		s0[n0], s1[n1] = i, i
 		n0 += 1 - on
 		n1 += on
-		fr.cls1[x.class[i]] += w & -on
-		moved01 += w & -(on &^ was)
-		moved10 += w & -(was &^ on)
-	}
-	if p < 0 {
-		moved01, moved10 = 0, 0
+		fr.cls1[x.class[i]] += int(x.weight[i]) & -on
 	}
 	for k := range cls {
 		fr.cls0[k] = cls[k] - fr.cls1[k]
 	}
 	fr.s0, fr.s1 = s0[:n0], s1[:n1]
-	return moved01, moved10
 }
 
-// sides is partition for a set whose pair counts c holds: it fills the
-// frame's class weights alone, from the counts.
-func (s *search) sides(fr *frame, c *counter, cls []int, f, p int) (moved01, moved10 int) {
-	m := s.x.m
+// sides is partition from the frame's counts of the set (see frame.sum):
+// it fills the class weights alone, and empties the sets.
+func (fr *frame) sides(cls []int, f int) {
+	m := len(fr.on) / len(cls)
 	for k := range cls {
-		base := k * m * m
-		on := int(c.pair[base+f*m+f])
+		on := int(fr.on[k*m+f])
 		fr.cls1[k], fr.cls0[k] = on, cls[k]-on
-		if p >= 0 {
-			both := int(c.pair[base+min(f, p)*m+max(f, p)])
-			moved01 += on - both
-			moved10 += int(c.pair[base+p*m+p]) - both
-		}
 	}
 	fr.s0, fr.s1 = fr.s0[:0], fr.s1[:0]
-	return moved01, moved10
 }
 
 // rootBound records, when the search stops at the root while trying
@@ -604,7 +659,7 @@ func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, 
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	bound := ub
 	for f := from; f < s.x.m; f++ {
-		s.partition(fr, set, cls, f, -1)
+		s.partition(fr, set, cls, f)
 		if len(fr.s0) == 0 || len(fr.s1) == 0 {
 			continue
 		}
