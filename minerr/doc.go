@@ -54,11 +54,11 @@
 //     the errors by at most w. The sides of one feature are compared with
 //     both sides of every feature tried before at the node, by the set's
 //     pair counts, which give how much any two sides differ without
-//     listing either, and with the last two sets solved at their depth
-//     (MurTree's archive). Many features are then skipped without listing
-//     their sides. The larger side is searched first: its tree, the more
-//     likely the worse, more often shows that the other side need not be
-//     searched.
+//     listing either; many features are then skipped without listing their
+//     sides. (MurTree's archive of the last sets solved at a depth, kept
+//     beside it, saved nothing more.) The larger side is searched
+//     first: its tree, the more likely the worse, more often shows that
+//     the other side need not be searched.
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once.
 //

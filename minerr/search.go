@@ -55,12 +55,6 @@ type frame struct {
 	one    [][2]int // per feature, see oneBranch
 }
 
-// archived is a set solved at some depth, kept to bound the sets like it.
-type archived struct {
-	set []int32
-	h   [2]uint64
-}
-
 // search is the state of one Solve.
 type search struct {
 	x *data
@@ -78,7 +72,6 @@ type search struct {
 	cols     columns     // scratch for counting pairs by popcounts
 	parent   *parent     // counts the children of the node of depth three
 	frames   []frame
-	archive  [][]archived // per depth, the sets last solved (see similar)
 	stats    Stats
 	progress func(Progress)
 	rootLB   score // proven at the root so far
@@ -216,7 +209,6 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		for b, t := range sols {
 			s.cache[key{h, int32(d), int32(b)}] = entry{opt: t}
 		}
-		s.archiveSet(set, h, d)
 		return s.ifLess(sols[n], ub)
 	}
 	root := d == s.top && len(set) == s.x.n
@@ -248,59 +240,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	default:
 		s.cache[k] = entry{lb: ub0}
 	}
-	s.archiveSet(set, h, d)
 	return best
-}
-
-// archiveSet keeps set, just solved at depth d, in the archive of that
-// depth: the last two sets solved there. (Replacing the one more like
-// set, as MurTree does, prunes no more here, and costs a pass over both.)
-func (s *search) archiveSet(set []int32, h [2]uint64, d int) {
-	if len(s.archive) <= d {
-		s.archive = append(s.archive, make([][]archived, d+1-len(s.archive))...)
-	}
-	a := s.archive[d]
-	if len(a) < 2 {
-		s.archive[d] = append(a, archived{set: append([]int32(nil), set...), h: h})
-		return
-	}
-	old := a[0]
-	a[0] = a[1]
-	a[1] = archived{set: append(old.set[:0], set...), h: h}
-}
-
-// similar returns a lower bound on the score of set at depth d within n
-// branches from the sets of the archive: a tree for set makes at most the
-// weight of the items an archived set has and set has not fewer errors on
-// that set.
-func (s *search) similar(set []int32, d, n int) score {
-	var lb score
-	if d >= len(s.archive) {
-		return lb
-	}
-	for _, a := range s.archive[d] {
-		old := s.cachedLB(a.h, d, n)
-		if old.E <= lb.E {
-			continue
-		}
-		gone := 0
-		j := 0
-		for _, v := range a.set {
-			for j < len(set) && set[j] < v {
-				j++
-			}
-			if j == len(set) || set[j] != v {
-				gone += int(s.x.weight[v])
-				if gone >= old.E-lb.E {
-					break
-				}
-			}
-		}
-		if b := (score{E: old.E - gone, B: old.B}); old.E-gone > lb.E {
-			lb = b
-		}
-	}
-	return lb
 }
 
 // shallow returns the optimal trees of depth at most two for set, by
@@ -460,10 +400,6 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				}
 				lb0 = bound(0, nl, s.cachedLB(h0, d-1, nl), fr.cls0)
 				lb1 = bound(1, nr, s.cachedLB(h1, d-1, nr), fr.cls1)
-				if fits(lb0, lb1) {
-					lb0 = bound(0, nl, s.order.Max(lb0, s.similar(fr.s0, d-1, nl)), fr.cls0)
-					lb1 = bound(1, nr, s.order.Max(lb1, s.similar(fr.s1, d-1, nr)), fr.cls1)
-				}
 			}
 			bounds[nl-lo], bounds[splits+nr-lo] = lb0, lb1
 			if !fits(lb0, lb1) {
