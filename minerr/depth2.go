@@ -14,11 +14,12 @@ type counter struct {
 	set   []int32 // sorted
 	total []int
 	pair  []int32 // class k, features i, j at (k*m+i)*m+j
+	diag  []int32 // class k, feature i at k*m+i (see symmetric)
 	nz    []int32 // scratch for countSmall
 }
 
 func newCounter(x *data) *counter {
-	return &counter{total: make([]int, x.classes), pair: make([]int32, x.classes*x.m*x.m)}
+	return &counter{total: make([]int, x.classes), pair: make([]int32, x.classes*x.m*x.m), diag: make([]int32, x.classes*x.m)}
 }
 
 // count makes c count set: from scratch, or by adding and removing the
@@ -243,12 +244,14 @@ func (p *parent) fromTriples(x *data) {
 }
 
 // symmetric copies the counts of pairs i < j to j > i, which counting
-// leaves alone, so that solve2 reads a row of pairs without a branch.
+// leaves alone, and of each feature to c.diag, so that solve2 reads a row
+// of pairs and the features' counts without a branch or a stride.
 func (s *search) symmetric(c *counter) {
 	m := s.x.m
 	for k := range s.x.classes {
 		base := k * m * m
 		for i := range m {
+			c.diag[k*m+i] = c.pair[base+i*m+i]
 			for j := i + 1; j < m; j++ {
 				c.pair[base+j*m+i] = c.pair[base+i*m+j]
 			}
@@ -372,26 +375,28 @@ func (c *counter) seconds(i, m int, cls []int, best [2]int, cells []int) ([2]int
 }
 
 // seconds2 is seconds for two classes, where a leaf's errors are the
-// smaller of its two weights.
+// smaller of its two weights. It needs best to be at most the errors of
+// the sides as leaves, which splitting by i itself makes.
 func (c *counter) seconds2(i, m int, cls []int, best [2]int) ([2]int, [2]int) {
 	by := [2]int{-1, -1}
-	p0, p1 := c.pair[:m*m], c.pair[m*m:2*m*m]
-	r0, r1 := p0[i*m:i*m+m], p1[i*m:i*m+m]
-	ii0, ii1 := r0[i], r1[i]
+	r0, r1 := c.pair[i*m:i*m+m], c.pair[m*m+i*m:m*m+i*m+m]
+	d0, d1 := c.diag[:m], c.diag[m:2*m]
+	r1, d0, d1 = r1[:len(r0)], d0[:len(r0)], d1[:len(r0)]
+	ii0, ii1 := d0[i], d1[i]
 	n0, n1 := int32(cls[0]), int32(cls[1])
-	for j := range m {
-		ij0, ij1 := r0[j], r1[j]
-		jj0, jj1 := p0[j*m+j], p1[j*m+j]
+	bF, bT := int32(best[0]), int32(best[1])
+	for j, ij0 := range r0 {
+		ij1, jj0, jj1 := r1[j], d0[j], d1[j]
 		eT := min(ij0, ij1) + min(ii0-ij0, ii1-ij1)
 		eF := min(jj0-ij0, jj1-ij1) + min(n0-ii0-jj0+ij0, n1-ii1-jj1+ij1)
-		if int(eF) < best[0] && j != i {
-			best[0], by[0] = int(eF), j
+		if eF < bF {
+			bF, by[0] = eF, j
 		}
-		if int(eT) < best[1] && j != i {
-			best[1], by[1] = int(eT), j
+		if eT < bT {
+			bT, by[1] = eT, j
 		}
 	}
-	return best, by
+	return [2]int{int(bF), int(bT)}, by
 }
 
 // shape2 is a tree of depth two as solve2 records it: its root feature,
