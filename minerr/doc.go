@@ -56,9 +56,9 @@
 //     pair counts, which give how much any two sides differ without
 //     listing either; many features are then skipped without listing their
 //     sides. (MurTree's archive of the last sets solved at a depth, kept
-//     beside it, saved nothing more.) The larger side is searched
-//     first: its tree, the more likely the worse, more often shows that
-//     the other side need not be searched.
+//     beside it, saved nothing more.) The side whose leaf makes more
+//     errors is searched first: its tree, the more likely the worse, more
+//     often shows that the other side need not be searched.
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once.
 //

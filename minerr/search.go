@@ -409,8 +409,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			if pa != nil && pa.feature != f {
 				pa.feature, pa.ready = f, false
 			}
-			// The larger side first: its tree, the more likely the worse,
-			// is then the more likely to show the other need not be searched.
+			// The side whose leaf makes more errors first: its tree, the
+			// more likely the worse, is then the more likely to show that
+			// the other need not be searched.
 			sets, hs, clss := [2][]int32{fr.s0, fr.s1}, [2][2]uint64{h0, h1}, [2][]int{fr.cls0, fr.cls1}
 			nb, lbs := [2]int{nl, nr}, [2]score{lb0, lb1}
 			solve := func(v int, ub score) *sol {
@@ -430,7 +431,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				return s.ifLess(sols[v][nb[v]], ub)
 			}
 			a := 0
-			if sum(fr.cls1) > sum(fr.cls0) {
+			if errs(fr.cls1) > errs(fr.cls0) {
 				a = 1
 			}
 			b := 1 - a
