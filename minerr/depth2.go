@@ -156,16 +156,21 @@ func (s *search) oneBranch(c *counter, cls []int, one [][2]int) [][2]int {
 }
 
 // parent counts the children of a node of depth three from its set's
-// columns, with no pass over their items: the true side of feature f
-// counts the pairs of the columns masked by f's, the false side the
-// parent's counts less those.
+// columns, with no pass over their items: one side of feature f is
+// counted, and the other is the parent's counts less those. The true side
+// is counted by masking the columns with f's, or the smaller side, when
+// its items are listed, by laying it out anew: fewer positions to count
+// for a pass over its items.
 type parent struct {
 	cols    columns
-	all     *counter // the parent set's counts
-	one     *counter // the true side's
-	feature int      // whose sides are being solved; -1 for none
-	side    int      // the side node is solving
-	ready   bool     // one counts the true side of feature
+	all     *counter   // the parent set's counts
+	one     *counter   // the counted side's
+	feature int        // whose sides are being solved; -1 for none
+	sides   [2][]int32 // its sides' items, when listed
+	side    int        // the side node is solving
+	ready   bool       // one counts a side of feature: side counted
+	counted int
+	small   columns // the layout of a side counted anew
 	// tri, when the set's items are many and its features few, counts
 	// per class the items where three features hold (see countTriples).
 	tri []int32
@@ -173,17 +178,12 @@ type parent struct {
 
 // child returns the counts of set, the current side of p's feature.
 func (p *parent) child(s *search, set []int32) *counter {
-	x := s.x
 	if !p.ready {
-		if len(p.tri) > 0 {
-			p.fromTriples(x)
-		} else {
-			p.one.countPairs(x, &p.cols, p.cols.column(p.feature))
-		}
+		p.count(s.x)
 		p.ready = true
 	}
 	c := p.one
-	if p.side == 0 {
+	if p.side != p.counted {
 		c = s.counters[0]
 		for k, v := range p.all.pair {
 			c.pair[k] = v - p.one.pair[k]
@@ -195,6 +195,32 @@ func (p *parent) child(s *search, set []int32) *counter {
 	}
 	s.symmetric(c)
 	return c
+}
+
+// count makes p.one count a side of p.feature, whichever costs less.
+func (p *parent) count(x *data) {
+	if len(p.tri) > 0 {
+		p.fromTriples(x)
+		p.counted = 1
+		return
+	}
+	small := 0
+	if len(p.sides[1]) < len(p.sides[0]) {
+		small = 1
+	}
+	words, groups := p.cols.words, len(p.cols.groups)
+	masked := x.m*(x.m+1)/2*(words+2*groups) + x.m*words
+	// Laying a side out anew scatters a bit per item and feature that
+	// holds, which costs more than pairCost's estimate of it.
+	side := p.sides[small]
+	if _, pop := x.pairCost(side); len(side) > 0 && pop+3*len(side)*x.m/4 < masked {
+		p.small.fill(x, side)
+		p.one.countPairs(x, &p.small, nil)
+		p.counted = small
+		return
+	}
+	p.one.countPairs(x, &p.cols, p.cols.column(p.feature))
+	p.counted = 1
 }
 
 // countTriples fills tri for the set laid out in p's columns: at

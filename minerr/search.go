@@ -407,7 +407,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				continue
 			}
 			if pa != nil && pa.feature != f {
-				pa.feature, pa.ready = f, false
+				pa.feature, pa.ready, pa.sides = f, false, [2][]int32{fr.s0, fr.s1}
 			}
 			// The side whose leaf makes more errors first: its tree, the
 			// more likely the worse, is then the more likely to show that
