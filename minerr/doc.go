@@ -32,9 +32,10 @@
 //     alone, without listing their items, hashing or caching them.
 //   - A subproblem is searched only for a tree better than a bound: the
 //     best tree of its parent so far less what the sibling must cost at
-//     least. When none is better, the bound proven is cached instead. A
-//     set that is not pure costs at least the better of its leaf and one
-//     branch without errors.
+//     least. When none is better, the bound proven is cached instead, and
+//     passed up: the least of what the search proved of each tree it
+//     tried, often more than it was asked to prove. A set that is not pure
+//     costs at least the better of its leaf and one branch without errors.
 //   - Without a cost, the search first prunes by errors alone, as the
 //     peers do, and only then looks for fewer branches among trees with
 //     the least errors, starting every set it meets again from what the

@@ -118,7 +118,7 @@ func (s *search) run() (*sol, score) {
 	// The search looks for a tree strictly better than the greedy one; if
 	// there is none, the greedy tree is optimal.
 	s.order.ErrorsOnly = s.order.Cost == 0
-	if found := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.order.Less(found.s, best.s) {
+	if found, _ := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.order.Less(found.s, best.s) {
 		best = found
 	}
 	switch {
@@ -132,7 +132,7 @@ func (s *search) run() (*sol, score) {
 		s.order.ErrorsOnly = false
 		s.rootLB = score{E: best.s.E}
 		s.reuse()
-		if found := s.node(all, h, cls, s.top, s.budget, best.s, s.rootLB); found != nil {
+		if found, _ := s.node(all, h, cls, s.top, s.budget, best.s, s.rootLB); found != nil {
 			best = found
 		}
 		if s.stop.Load() {
@@ -172,28 +172,30 @@ func (s *search) report(best *sol, lb score) {
 
 // node returns an optimal tree of depth at most d with at most n branching
 // nodes for the items in set, whose hash sums are h and class weights cls,
-// if its score is less than ub, and nil otherwise. lb is a known lower
-// bound. When the search stops, node returns at once and caches nothing.
-func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) *sol {
+// if its score is less than ub, and otherwise nil and a lower bound on the
+// score, not less than ub: the least of what the search proved of each
+// tree it tried, which may exceed ub and so bound the sets like this one
+// better. lb is a known lower bound. When the search stops, node returns
+// at once and caches nothing.
+func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) (*sol, score) {
 	s.stats.Subproblems++
 	lf := leaf(cls)
 	n = min(n, MaxBranches(d))
 	if n == 0 || lf.s.E == 0 {
-		return s.ifLess(lf, ub)
+		return s.ifLess(lf, ub), lf.s
 	}
 	if s.stop.Load() {
-		return nil
+		return nil, ub
 	}
 	k := key{h, int32(d), int32(n)}
 	e, hit := s.cache[k]
 	if hit {
 		s.stats.CacheHits++
 		if e.opt != nil {
-			return s.ifLess(e.opt, ub)
+			return s.ifLess(e.opt, ub), e.opt.s
 		}
 		lb = s.order.Max(lb, e.lb)
 	}
-	ub0 := ub
 	var best *sol
 	if e.ub != nil && s.order.Less(e.ub.s, ub) {
 		best, ub = e.ub, e.ub.s
@@ -201,15 +203,16 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if !s.order.Less(lb, ub) {
 		if best != nil {
 			s.cache[k] = entry{opt: best}
+			return best, best.s
 		}
-		return best
+		return nil, lb
 	}
 	if d <= 2 && s.counters[0] != nil {
 		sols := s.depth2(set, cls, d)
 		for b, t := range sols {
 			s.cache[key{h, int32(d), int32(b)}] = entry{opt: t}
 		}
-		return s.ifLess(sols[n], ub)
+		return s.ifLess(sols[n], ub), sols[n].s
 	}
 	root := d == s.top && len(set) == s.x.n
 	if s.order.Less(lf.s, ub) {
@@ -226,21 +229,22 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 			lb = s.order.Max(lb, fewestLB(shallowLeast(low), lb.E))
 		}
 	}
+	// Without a tree better than ub, each tree tried, the leaf among them,
+	// is bounded by what the search proved of it, and so is the set.
+	proven := objective.None
 	if s.order.Less(lb, ub) {
-		best, ub = s.branch(set, h, cls, d, n, ub, lb, best, root)
+		best, ub, proven = s.branch(set, h, cls, d, n, ub, lb, best, root)
 		if s.stop.Load() {
-			return best
+			return best, ub
 		}
 	}
-	switch {
-	case best != nil:
+	if best != nil {
 		s.cache[k] = entry{opt: best}
-	case e.ub != nil:
-		s.cache[k] = entry{lb: ub0, ub: e.ub}
-	default:
-		s.cache[k] = entry{lb: ub0}
+		return best, best.s
 	}
-	return best
+	proven = s.order.Max(lb, s.order.Min(proven, lf.s))
+	s.cache[k] = entry{lb: proven, ub: e.ub}
+	return nil, proven
 }
 
 // shallow returns the optimal trees of depth at most two for set, by
@@ -288,8 +292,9 @@ func (s *search) ifLess(t *sol, ub score) *sol {
 
 // branch tries every feature at the root of a node's tree, as node
 // describes, given the best tree so far and its score ub. It returns the
-// best tree found and its score.
-func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score, best *sol, root bool) (*sol, score) {
+// best tree found, its score, and the least lower bound proven of the
+// trees that are not better than ub.
+func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score, best *sol, root bool) (*sol, score, score) {
 	x := s.x
 	fr := &s.frames[d]
 	// Budget splits: the false side gets lo..hi branching nodes, the true
@@ -350,12 +355,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	}
 	fr.tried = fr.tried[:0]
 	fr.bounds = slices.Grow(fr.bounds[:0], 2*splits*x.m)[:2*splits*x.m]
+	proven := objective.None
 	for f := range x.m {
 		if s.stop.Load() {
 			if root {
 				s.rootBound(set, h, cls, d, n, f, ub, lb)
 			}
-			return best, ub
+			return best, ub, proven
 		}
 		listed := c == nil
 		if listed {
@@ -404,6 +410,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			bounds[nl-lo], bounds[splits+nr-lo] = lb0, lb1
 			if !fits(lb0, lb1) {
 				s.stats.Pruned++
+				proven = s.order.Min(proven, lb0.Add(lb1).Add(objective.Branch))
 				continue
 			}
 			if pa != nil && pa.feature != f {
@@ -414,7 +421,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			// the other need not be searched.
 			sets, hs, clss := [2][]int32{fr.s0, fr.s1}, [2][2]uint64{h0, h1}, [2][]int{fr.cls0, fr.cls1}
 			nb, lbs := [2]int{nl, nr}, [2]score{lb0, lb1}
-			solve := func(v int, ub score) *sol {
+			solve := func(v int, ub score) (*sol, score) {
 				if pa != nil {
 					pa.side = v
 				}
@@ -422,43 +429,46 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 					return s.node(sets[v], hs[v], clss[v], d-1, nb[v], ub, lbs[v])
 				}
 				if nb[v] == 0 || errs(clss[v]) == 0 {
-					return s.ifLess(leaf(clss[v]), ub)
+					lf := leaf(clss[v])
+					return s.ifLess(lf, ub), lf.s
 				}
 				if sols[v] == nil {
 					s.stats.Depth2++
 					sols[v] = s.solve2(pa.child(s, nil), clss[v], 2)
 				}
-				return s.ifLess(sols[v][nb[v]], ub)
+				return s.ifLess(sols[v][nb[v]], ub), sols[v][nb[v]].s
 			}
 			a := 0
 			if errs(fr.cls1) > errs(fr.cls0) {
 				a = 1
 			}
 			b := 1 - a
-			ra := solve(a, ub.Sub(lbs[b]).Sub(objective.Branch))
+			ra, la := solve(a, ub.Sub(lbs[b]).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
 				}
-				return best, ub
+				return best, ub, proven
 			}
 			if ra == nil {
-				lbs[a] = s.order.Max(lbs[a], ub.Sub(lbs[b]).Sub(objective.Branch))
+				lbs[a] = s.order.Max(lbs[a], la)
 				bounds[a*splits+nb[a]-lo] = lbs[a]
+				proven = s.order.Min(proven, lbs[0].Add(lbs[1]).Add(objective.Branch))
 				continue
 			}
 			lbs[a] = ra.s
 			bounds[a*splits+nb[a]-lo] = lbs[a]
-			rb := solve(b, ub.Sub(ra.s).Sub(objective.Branch))
+			rb, lb2 := solve(b, ub.Sub(ra.s).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
 				}
-				return best, ub
+				return best, ub, proven
 			}
 			if rb == nil {
-				lbs[b] = s.order.Max(lbs[b], ub.Sub(ra.s).Sub(objective.Branch))
+				lbs[b] = s.order.Max(lbs[b], lb2)
 				bounds[b*splits+nb[b]-lo] = lbs[b]
+				proven = s.order.Min(proven, lbs[0].Add(lbs[1]).Add(objective.Branch))
 				continue
 			}
 			bounds[b*splits+nb[b]-lo] = rb.s
@@ -477,7 +487,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			break
 		}
 	}
-	return best, ub
+	return best, ub, proven
 }
 
 // maxBoth is the most cells of a frame's pair weights (frame.both), which
