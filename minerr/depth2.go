@@ -122,6 +122,16 @@ func (s *search) countSet(c *counter, set []int32) bool {
 	return c.count(x, set)
 }
 
+// counting returns the counter that counts set, if one does.
+func (s *search) counting(set []int32) *counter {
+	for _, c := range s.counters {
+		if slices.Equal(c.set, set) {
+			return c
+		}
+	}
+	return nil
+}
+
 // nearer returns the counter whose set differs less from set.
 func (s *search) nearer(set []int32) *counter {
 	c := s.counters[0]

@@ -322,7 +322,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			}
 			pa = s.parent
 			pa.cols.fill(x, set)
-			pa.all.countPairs(x, &pa.cols, nil)
+			if c := s.counting(set); c != nil {
+				// The node's trees of depth two were just counted.
+				copy(pa.all.pair, c.pair)
+				copy(pa.all.total, c.total)
+			} else {
+				pa.all.countPairs(x, &pa.cols, nil)
+			}
 			defer func() { pa.feature = -1 }()
 			// Listing, hashing and comparing a side costs some 16
 			// popcounts of a word per item.
