@@ -42,32 +42,33 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	src := it.Example
 	x.class, x.weight, x.records = it.Class, it.Weight, it.Records
 	x.n = len(src)
-	if err := x.keep(ctx, ds, src); err != nil {
+	cols, err := x.keep(ctx, ds)
+	if err != nil {
 		return nil, err
 	}
 	x.m = len(x.feature)
 	x.words = max((x.m+63)/64, 1)
 	x.rows = make([]uint64, x.n*x.words)
-	x.start = make([]int32, x.n+1)
 	ones := 0
-	for _, e := range src {
-		for _, f := range x.feature {
-			if ds.Holds(&ds.Examples[e], f) {
-				ones++
-			}
-		}
-	}
-	x.ones = make([]int32, 0, ones)
 	for i, e := range src {
 		if i%65536 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		row := x.rows[i*x.words : (i+1)*x.words]
-		ex := &ds.Examples[e]
-		for k, f := range x.feature {
-			if ds.Holds(ex, f) {
-				row[k/64] |= 1 << (k % 64)
-				x.ones = append(x.ones, int32(k))
+		w, b := e/64, uint(e%64)
+		for k, col := range cols {
+			row[k/64] |= (col[w] >> b & 1) << (k % 64)
+		}
+		for _, v := range row {
+			ones += bits.OnesCount64(v)
+		}
+	}
+	x.start = make([]int32, x.n+1)
+	x.ones = make([]int32, 0, ones)
+	for i := range x.n {
+		for w, v := range x.rows[i*x.words : (i+1)*x.words] {
+			for ; v != 0; v &= v - 1 {
+				x.ones = append(x.ones, int32(64*w+bits.TrailingZeros64(v)))
 			}
 		}
 		x.start[i+1] = int32(len(x.ones))
@@ -82,16 +83,18 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 	return x, nil
 }
 
-// keep chooses the features to search, as the type's comment says.
-func (x *data) keep(ctx context.Context, ds *dataset.Dataset, src []int) error {
+// keep chooses the features to search, as the type's comment says, and
+// returns their columns: bit e holds for example e.
+func (x *data) keep(ctx context.Context, ds *dataset.Dataset) ([][]uint64, error) {
 	n := len(ds.Examples)
 	cw := (n + 63) / 64
+	var cols [][]uint64
 	col := make([]uint64, cw)
 	seen := make(map[string]bool)
 	key := make([]byte, 8*cw)
 	for f := range ds.Features {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 		clear(col)
 		for i := range ds.Examples {
@@ -124,8 +127,10 @@ func (x *data) keep(ctx context.Context, ds *dataset.Dataset, src []int) error {
 		}
 		seen[string(key)] = true
 		x.feature = append(x.feature, f)
+		cols = append(cols, col)
+		col = make([]uint64, cw)
 	}
-	return nil
+	return cols, nil
 }
 
 // holds reports whether kept feature k holds for item i.
