@@ -382,14 +382,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		var h0, h1 [2]uint64
 		var sols [2][]*sol // with byCounts, the sides' optima by budget
 		bounds := fr.bounds[2*splits*f : 2*splits*(f+1)]
-		// bound raises lb, a bound on side v of f with budget nb and class
-		// weights cls, by what needs no listing of the side: its floor,
-		// the sides tried before, and its optima of one branch.
-		bound := func(v, nb int, lb score, cls []int) score {
-			lb = s.order.Max(lb, s.floor(cls))
-			if c != nil {
-				lb = s.order.Max(lb, s.sibling(fr, f, v, nb-lo, splits))
-			}
+		// raise raises lb, a bound on side v of f with class weights cls,
+		// by its optima of one branch.
+		raise := func(v int, lb score, cls []int) score {
 			if one != nil {
 				lb = s.order.Max(lb, fewestLB([]int{errs(cls), one[f][v]}, lb.E))
 			}
@@ -399,7 +394,14 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		for j := range splits {
 			nl := lo + j
 			nr := n - 1 - nl
-			lb0, lb1 := bound(0, nl, score{}, fr.cls0), bound(1, nr, score{}, fr.cls1)
+			// First what needs no listing of the sides: their floors, the
+			// sides tried before, their optima of one branch.
+			var lb0, lb1 score
+			if c != nil {
+				lb0, lb1 = s.siblings(fr, f, nl-lo, nr-lo, splits)
+			}
+			lb0 = raise(0, s.order.Max(lb0, s.floor(fr.cls0)), fr.cls0)
+			lb1 = raise(1, s.order.Max(lb1, s.floor(fr.cls1)), fr.cls1)
 			if fits(lb0, lb1) && !byCounts {
 				if !listed {
 					s.partition(fr, set, cls, f)
@@ -410,8 +412,8 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 					h1 = s.hash(fr.s1)
 					h0 = [2]uint64{h[0] - h1[0], h[1] - h1[1]}
 				}
-				lb0 = bound(0, nl, s.cachedLB(h0, d-1, nl), fr.cls0)
-				lb1 = bound(1, nr, s.cachedLB(h1, d-1, nr), fr.cls1)
+				lb0 = raise(0, s.order.Max(lb0, s.cachedLB(h0, d-1, nl)), fr.cls0)
+				lb1 = raise(1, s.order.Max(lb1, s.cachedLB(h1, d-1, nr)), fr.cls1)
 			}
 			bounds[nl-lo], bounds[splits+nr-lo] = lb0, lb1
 			if !fits(lb0, lb1) {
@@ -522,27 +524,27 @@ func (fr *frame) sum(m int, c *counter, total int) {
 	}
 }
 
-// sibling returns what the features tried before at fr's node prove of
-// side v of feature f with the k-th least budget: a tree for it makes at
-// most w more errors on another side than on it, if the other side has
-// items of weight w that it has not, and the pair weights give w.
-func (s *search) sibling(fr *frame, f, v, k, splits int) score {
+// siblings returns what the features tried before at fr's node prove of
+// the false and true sides of feature f with the k0-th and k1-th least
+// budgets: a tree for a side makes at most w more errors on another side
+// than on it, if the other side has items of weight w that it has not,
+// and the pair weights give w.
+func (s *search) siblings(fr *frame, f, k0, k1, splits int) (lb0, lb1 score) {
 	m, both := s.x.m, fr.both
 	wf := both[f*m+f]
-	var lb score
 	for _, g := range fr.tried {
 		g := int(g)
 		wg, wfg := both[g*m+g], both[min(f, g)*m+max(f, g)]
-		// The weights of g's false and true sides not on f's side v.
-		out0, out1 := wf-wfg, wfg
-		if v == 1 {
-			out0, out1 = fr.total-wf-wg+wfg, wg-wfg
-		}
-		b0, b1 := fr.bounds[2*splits*g+k], fr.bounds[2*splits*g+splits+k]
-		lb = s.order.Max(lb, score{E: b0.E - int(out0), B: b0.B})
-		lb = s.order.Max(lb, score{E: b1.E - int(out1), B: b1.B})
+		b := fr.bounds[2*splits*g : 2*splits*(g+1)]
+		f0, t0, f1, t1 := b[k0], b[splits+k0], b[k1], b[splits+k1]
+		// f's false side lacks the items of g's sides where f holds, its
+		// true side those where f does not.
+		lb0 = s.order.Max(lb0, score{E: f0.E - int(wf-wfg), B: f0.B})
+		lb0 = s.order.Max(lb0, score{E: t0.E - int(wfg), B: t0.B})
+		lb1 = s.order.Max(lb1, score{E: f1.E - int(fr.total-wf-wg+wfg), B: f1.B})
+		lb1 = s.order.Max(lb1, score{E: t1.E - int(wg-wfg), B: t1.B})
 	}
-	return lb
+	return lb0, lb1
 }
 
 // floor is the least score of a set with class weights cls: none if it is
