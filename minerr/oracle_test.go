@@ -21,10 +21,10 @@ type oracle struct {
 	memo   map[memoKey]pair
 }
 
-// memoKey is a subproblem of the oracle: a subset of at most 64 rows, as
+// memoKey is a subproblem of the oracle: a subset of at most 256 rows, as
 // bits, a depth and a budget.
 type memoKey struct {
-	rows uint64
+	rows [4]uint64
 	d, n int
 }
 
@@ -38,7 +38,7 @@ func (o *oracle) less(a, b pair) bool {
 func (o *oracle) best(subset []int, d, n int) pair {
 	k := memoKey{d: d, n: min(n, MaxBranches(d))}
 	for _, r := range subset {
-		k.rows |= 1 << r
+		k.rows[r/64] |= 1 << (r % 64)
 	}
 	if p, ok := o.memo[k]; ok {
 		return p
@@ -281,5 +281,73 @@ func TestOracle(t *testing.T) {
 	for run := range runs {
 		ds := randomTable(r)
 		solveChecked(t, run, ds, randomOptions(r))
+	}
+}
+
+// TestOracleDeep compares Solve with the oracle at depths four and five,
+// on noisy tables: nodes of depth three and more are then not the root, so
+// the bounds they prove and cache when they find no better tree, and what
+// the second phase proves of their branches, decide the answer.
+func TestOracleDeep(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	runs := 200
+	if testing.Short() {
+		runs = 40
+	}
+	for run := range runs {
+		ds := testgen.Noisy(r, 4+r.IntN(3), 16+r.IntN(48), 2+r.IntN(2))
+		opt := Options{MaxDepth: 4 + r.IntN(2)}
+		switch r.IntN(4) {
+		case 0:
+			opt.MaxBranches = 2 + r.IntN(12)
+		case 1:
+			opt.CostPerBranch = []float64{1.0 / 64, 1.0 / 32, 1.0 / 16}[r.IntN(3)]
+		}
+		solveChecked(t, run, ds, opt)
+	}
+}
+
+// TestOracleCounted compares Solve with the oracle at depth three on
+// tables of hundreds of records, weighted, with features that hold on few
+// items as well as on half: the root's children are then counted from its
+// columns (see parent), by masking, by laying out their smaller side anew
+// or from the counts of triples, and solved from the counts alone.
+func TestOracleCounted(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	runs := 24
+	if testing.Short() {
+		runs = 6
+	}
+	for run := range runs {
+		m, classes := 10+r.IntN(7), 2+r.IntN(2)
+		ds := testgen.Boolean(m, classes)
+		p := make([]int, m) // feature f holds one time in p[f]
+		for f := range p {
+			p[f] = []int{2, 2, 8}[r.IntN(3)]
+		}
+		for range 100 + r.IntN(150) {
+			vals := make([]bool, m)
+			for f := range vals {
+				vals[f] = r.IntN(p[f]) == 0
+			}
+			ex := dataset.Example{Codes: testgen.Codes(vals), Counts: make([]int, classes)}
+			for range 1 + r.IntN(8) {
+				ex.Counts[r.IntN(classes)]++
+			}
+			for k, c := range ex.Counts {
+				if c > ex.Counts[ex.Class] {
+					ex.Class = k
+				}
+			}
+			ds.Examples = append(ds.Examples, ex)
+		}
+		opt := Options{MaxDepth: 3}
+		switch r.IntN(3) {
+		case 0:
+			opt.MaxBranches = 2 + r.IntN(5)
+		case 1:
+			opt.CostPerBranch = 1.0 / 64
+		}
+		solveChecked(t, run, ds, opt)
 	}
 }
