@@ -230,8 +230,10 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 	}
 	// Without a tree better than ub, each tree tried, the leaf among them,
-	// is bounded by what the search proved of it, and so is the set.
-	proven := objective.None
+	// is bounded by what the search proved of it, and so is the set. When
+	// lb, raised above, leaves no tree to try, lb is all that is proven:
+	// not the leaf, which a tree of more branches may beat.
+	proven := lb
 	if s.order.Less(lb, ub) {
 		best, ub, proven = s.branch(set, h, cls, d, n, ub, lb, best, root)
 		if s.stop.Load() {
