@@ -166,11 +166,10 @@ func (s *search) oneBranch(c *counter, cls []int, one [][2]int) [][2]int {
 }
 
 // parent counts the children of a node of depth three from its set's
-// columns, with no pass over their items: one side of feature f is
-// counted, and the other is the parent's counts less those. The true side
-// is counted by masking the columns with f's, or the smaller side, when
-// its items are listed, by laying it out anew: fewer positions to count
-// for a pass over its items.
+// columns: one side of feature f is counted, and the other is the
+// parent's counts less those. The true side is counted by masking the
+// columns with f's, or the smaller side, when its items are listed, by
+// laying it out anew: fewer positions to count for a pass over its items.
 type parent struct {
 	cols    columns
 	all     *counter   // the parent set's counts
@@ -178,9 +177,9 @@ type parent struct {
 	feature int        // whose sides are being solved; -1 for none
 	sides   [2][]int32 // its sides' items, when listed
 	side    int        // the side node is solving
-	ready   bool       // one counts a side of feature: side counted
-	counted int
-	small   columns // the layout of a side counted anew
+	ready   bool       // one counts side counted of feature
+	counted int        // 1, the true side, but for a smaller false side laid out anew
+	small   columns    // the layout of a side counted anew
 	// tri, when the set's items are many and its features few, counts
 	// per class the items where three features hold (see countTriples).
 	tri []int32

@@ -24,9 +24,9 @@
 //     counted when the two differ in fewer items than the set has.
 //     Popcounts of the AND of two feature columns, laid out per set with a
 //     group of positions per class and weight bit, suit dense ones. A node
-//     of depth three lays out its own set once, and counts the true side
-//     of each feature by masking the columns with that feature's and the
-//     false side as the difference, never touching its children's items.
+//     of depth three lays out its own set once, and counts one side of each
+//     feature, the true side by masking the columns with that feature's or
+//     the smaller side laid out anew, and the other as the difference.
 //     When its items are many and its features few, it counts every triple
 //     of features once instead, and solves its children from the counts
 //     alone, without listing their items, hashing or caching them.
@@ -56,10 +56,9 @@
 //     both sides of every feature tried before at the node, by the set's
 //     pair counts, which give how much any two sides differ without
 //     listing either; many features are then skipped without listing their
-//     sides. (MurTree's archive of the last sets solved at a depth, kept
-//     beside it, saved nothing more.) The side whose leaf makes more
-//     errors is searched first: its tree, the more likely the worse, more
-//     often shows that the other side need not be searched.
+//     sides. The side whose leaf makes more errors is searched first: its
+//     tree, the more likely the worse, more often shows that the other side
+//     need not be searched.
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once.
 //
