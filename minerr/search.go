@@ -351,7 +351,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			c = s.nearer(set)
 			s.countSet(c, set)
 		}
-		fr.sum(x.m, c, sum(cls))
+		fr.weigh(x.m, c, sum(cls))
 	}
 	var one [][2]int
 	if d == 3 && s.order.Cost == 0 && !s.order.ErrorsOnly && c != nil {
@@ -504,9 +504,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 // each node of depth three or more keeps while it searches.
 const maxBoth = 1 << 22
 
-// sum fills fr.both, fr.total and fr.on from c's counts of the node's
+// weigh fills fr.both, fr.total and fr.on from c's counts of the node's
 // set, of weight total, over m features.
-func (fr *frame) sum(m int, c *counter, total int) {
+func (fr *frame) weigh(m int, c *counter, total int) {
 	fr.total = int32(total)
 	fr.on = fr.on[:0]
 	for k := range c.total {
@@ -595,7 +595,7 @@ func (s *search) partition(fr *frame, set []int32, cls []int, f int) {
 	fr.s0, fr.s1 = s0[:n0], s1[:n1]
 }
 
-// sides is partition from the frame's counts of the set (see frame.sum):
+// sides is partition from the frame's counts of the set (see frame.weigh):
 // it fills the class weights alone, and empties the sets.
 func (fr *frame) sides(cls []int, f int) {
 	m := len(fr.on) / len(cls)
