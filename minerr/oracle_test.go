@@ -118,11 +118,7 @@ func randomTable(r *rand.Rand) *dataset.Dataset {
 				}
 			}
 			ex.Counts[ex.Class] += 1 + r.IntN(2)
-			for k, c := range ex.Counts {
-				if c > ex.Counts[ex.Class] {
-					ex.Class = k
-				}
-			}
+			testgen.Majority(&ex)
 		}
 		ds.Examples = append(ds.Examples, ex)
 	}
@@ -334,11 +330,7 @@ func TestOracleCounted(t *testing.T) {
 			for range 1 + r.IntN(8) {
 				ex.Counts[r.IntN(classes)]++
 			}
-			for k, c := range ex.Counts {
-				if c > ex.Counts[ex.Class] {
-					ex.Class = k
-				}
-			}
+			testgen.Majority(&ex)
 			ds.Examples = append(ds.Examples, ex)
 		}
 		opt := Options{MaxDepth: 3}

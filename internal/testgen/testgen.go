@@ -130,14 +130,20 @@ func Noisy(r *rand.Rand, features, rows, classes int) *dataset.Dataset {
 		ds.Examples[r.IntN(len(ds.Examples))].Counts[r.IntN(classes)]++
 	}
 	for i := range ds.Examples {
-		ex := &ds.Examples[i]
-		for a, n := range ex.Counts {
-			if n > ex.Counts[ex.Class] {
-				ex.Class = a
-			}
-		}
+		Majority(&ds.Examples[i])
 	}
 	return ds
+}
+
+// Majority makes ex's Class the first class it has more records of than of
+// its Class, if any, so that Class is one of the most frequent in Counts,
+// as dataset.Count keeps it.
+func Majority(ex *dataset.Example) {
+	for k, n := range ex.Counts {
+		if n > ex.Counts[ex.Class] {
+			ex.Class = k
+		}
+	}
 }
 
 // MinErrors is bruteforce.MinCountErrors on the examples of ds: their
