@@ -177,7 +177,7 @@ type parent struct {
 	feature int        // whose sides are being solved; -1 for none
 	sides   [2][]int32 // its sides' items, when listed
 	side    int        // the side node is solving
-	ready   bool       // one counts side counted of feature
+	ready   bool       // one counts the side counted of feature
 	counted int        // 1, the true side, but for a smaller false side laid out anew
 	small   columns    // the layout of a side counted anew
 	// tri, when the set's items are many and its features few, counts

@@ -342,7 +342,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		}
 	}
 	// The set's pair counts give each feature's sides, and how much any
-	// two sides differ, without listing them (see sibling).
+	// two sides differ, without listing them (see siblings).
 	var c *counter
 	if s.counters[0] != nil && x.m*x.m <= maxBoth {
 		if pa != nil {
