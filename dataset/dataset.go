@@ -139,6 +139,12 @@ type column struct {
 //
 // t must be well formed, as ReadTable returns it.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
+	return t.binarize(opt, false)
+}
+
+// binarize is Binarize, told whether t's records are still those its reader
+// numbered, as they are when no caller has seen t yet.
+func (t *Table) binarize(opt Options, unchanged bool) (*Dataset, error) {
 	label, err := t.labelColumn(opt)
 	if err != nil {
 		return nil, err
@@ -148,7 +154,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	// Sorting and parsing them then costs nothing per record, and a large
 	// table has few.
 	dicts := t.read
-	if dicts == nil || !t.numbered(dicts) {
+	if dicts == nil || !unchanged && !t.numbered(dicts) {
 		dicts = make([]dict, len(t.Header))
 		for _, rec := range t.Records {
 			for c := range dicts {
@@ -582,7 +588,7 @@ func Load(ctx context.Context, path string, opt Options) (*Dataset, *Table, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := t.Binarize(opt)
+	ds, err := t.binarize(opt, true)
 	if err != nil {
 		return nil, nil, err
 	}
