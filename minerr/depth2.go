@@ -14,7 +14,7 @@ type counter struct {
 	set   []int32 // sorted
 	total []int
 	pair  []int32 // class k, features i, j at (k*m+i)*m+j
-	diag  []int32 // class k, feature i at k*m+i (see symmetric)
+	diag  []int32 // class k, feature i at k*m+i (see diagonal)
 	nz    []int32 // scratch for countSmall
 }
 
@@ -105,7 +105,7 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	if s.countSet(c, set) {
 		s.stats.Incremental++
 	}
-	s.symmetric(c)
+	c.diagonal(s.x.m)
 	return s.solve2(c, cls, d)
 }
 
@@ -142,29 +142,6 @@ func (s *search) nearer(set []int32) *counter {
 	return c
 }
 
-// oneBranch returns in one, for each feature i, the least errors on each
-// side of i of a leaf or a tree of one branch, once c counts a set with
-// class weights cls.
-func (s *search) oneBranch(c *counter, cls []int, one [][2]int) [][2]int {
-	m, nk := s.x.m, s.x.classes
-	one = append(one[:0], make([][2]int, m)...)
-	cells := make([]int, 4*nk)
-	a, b := cells[:nk], cells[nk:2*nk]
-	for i := range m {
-		for k := range nk {
-			r := int(c.pair[(k*m+i)*m+i])
-			a[k], b[k] = cls[k]-r, r
-		}
-		least := [2]int{errs(a), errs(b)}
-		if nk == 2 {
-			one[i], _ = c.seconds2(i, m, cls, least)
-		} else {
-			one[i], _ = c.seconds(i, m, cls, least, cells)
-		}
-	}
-	return one
-}
-
 // parent counts the children of a node of depth three from its set's
 // columns: one side of feature f is counted, and the other is the
 // parent's counts less those. The true side is counted by masking the
@@ -194,15 +171,20 @@ func (p *parent) child(s *search, set []int32) *counter {
 	c := p.one
 	if p.side != p.counted {
 		c = s.counters[0]
-		for k, v := range p.all.pair {
-			c.pair[k] = v - p.one.pair[k]
-		}
+		m := s.x.m
 		for k, v := range p.all.total {
 			c.total[k] = v - p.one.total[k]
+			for i := range m {
+				lo, hi := (k*m+i)*m+i, (k*m+i+1)*m
+				all, one, row := p.all.pair[lo:hi], p.one.pair[lo:hi], c.pair[lo:hi]
+				for j, v := range all {
+					row[j] = v - one[j]
+				}
+			}
 		}
 		c.set = append(c.set[:0], set...)
 	}
-	s.symmetric(c)
+	c.diagonal(s.x.m)
 	return c
 }
 
@@ -278,18 +260,12 @@ func (p *parent) fromTriples(x *data) {
 	}
 }
 
-// symmetric copies the counts of pairs i < j to j > i, which counting
-// leaves alone, and of each feature to c.diag, so that solve2 reads a row
-// of pairs and the features' counts without a branch or a stride.
-func (s *search) symmetric(c *counter) {
-	m := s.x.m
-	for k := range s.x.classes {
-		base := k * m * m
+// diagonal copies the count of each feature to c.diag, whence the passes
+// over pairs read the features' counts without a stride.
+func (c *counter) diagonal(m int) {
+	for k := range c.total {
 		for i := range m {
-			c.diag[k*m+i] = c.pair[base+i*m+i]
-			for j := i + 1; j < m; j++ {
-				c.pair[base+j*m+i] = c.pair[base+i*m+j]
-			}
+			c.diag[k*m+i] = c.pair[(k*m+i)*m+i]
 		}
 	}
 }
@@ -301,10 +277,10 @@ type split2 struct {
 	by          [2]int // the second features
 }
 
-// solve2 is depth2 once c counts the set. It works on the counts alone.
+// solve2 is depth2 once c counts the set and c.diag is filled. It works on
+// the counts alone.
 func (s *search) solve2(c *counter, cls []int, d int) []*sol {
-	x := s.x
-	m, nk := x.m, x.classes
+	m, nk := s.x.m, s.x.classes
 	lf := leaf(cls)
 	// The best tree by budget, as a shape; root -1 is the leaf.
 	win := make([]shape2, 2, 4)
@@ -314,31 +290,15 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 	for n := range win {
 		win[n] = shape2{score: lf.s, root: -1}
 	}
-	// Scratch class weights of the four cells of a split.
-	cells := make([]int, 4*nk)
-	a, b := cells[:nk], cells[nk:2*nk]
-	for i := range m {
-		var sp split2
-		empty := false
+	total := sum(cls)
+	s.sp = c.splits(cls, d == 2, s.sp)
+	for i, sp := range s.sp {
+		on := 0
 		for k := range nk {
-			r := int(c.pair[(k*m+i)*m+i])
-			a[k], b[k] = cls[k]-r, r
+			on += int(c.diag[k*m+i])
 		}
-		sp.leaf[0], sp.leaf[1] = errs(a), errs(b)
-		if sum(a) == 0 || sum(b) == 0 {
-			empty = true
-		}
-		if empty {
+		if on == 0 || on == total {
 			continue
-		}
-		sp.split = sp.leaf
-		sp.by = [2]int{-1, -1}
-		if d == 2 {
-			if nk == 2 {
-				sp.split, sp.by = c.seconds2(i, m, cls, sp.split)
-			} else {
-				sp.split, sp.by = c.seconds(i, m, cls, sp.split, cells)
-			}
 		}
 		// The trees with 1, 2 and 3 branching nodes that split on i.
 		for n := 1; n < len(win); n++ {
@@ -379,59 +339,101 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 // indexed by shape2.deep.
 var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
 
-// seconds returns the errors of the best second split on each side of
-// feature i, and its feature, where they beat best; cells is scratch.
-func (c *counter) seconds(i, m int, cls []int, best [2]int, cells []int) ([2]int, [2]int) {
+// splits returns in sp, for each feature i, the errors of i's sides as
+// leaves and, if deep, split by their best second feature, once c counts a
+// set with class weights cls and c.diag is filled. A side no second feature
+// splits better keeps its leaf's errors, and -1 as that feature.
+func (c *counter) splits(cls []int, deep bool, sp []split2) []split2 {
 	nk := len(cls)
-	by := [2]int{-1, -1}
-	a, b, e, g := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
-	for j := range m {
-		if j == i {
-			continue
-		}
-		// True side: i and j hold (a), i holds but not j (b).
-		// False side: j holds but not i (e), neither (g).
+	m := len(c.diag) / nk
+	total := sum(cls)
+	sp = slices.Grow(sp[:0], m)[:m]
+	for i := range sp {
+		on, mostOff, mostOn := 0, 0, 0
 		for k := range nk {
-			base := k * m * m
-			ij := int(c.pair[base+i*m+j])
-			ii := int(c.pair[base+i*m+i])
-			jj := int(c.pair[base+j*m+j])
-			a[k], b[k] = ij, ii-ij
-			e[k], g[k] = jj-ij, cls[k]-ii-jj+ij
+			r := int(c.diag[k*m+i])
+			on += r
+			mostOff, mostOn = max(mostOff, cls[k]-r), max(mostOn, r)
 		}
-		if eF := errs(e) + errs(g); eF < best[0] {
-			best[0], by[0] = eF, j
-		}
-		if eT := errs(a) + errs(b); eT < best[1] {
-			best[1], by[1] = eT, j
-		}
+		leaf := [2]int{total - on - mostOff, on - mostOn}
+		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}}
 	}
-	return best, by
+	switch {
+	case !deep:
+	case nk == 2:
+		c.pairs2(sp, cls)
+	default:
+		c.pairs(sp, cls)
+	}
+	return sp
 }
 
-// seconds2 is seconds for two classes, where a leaf's errors are the
-// smaller of its two weights. It needs best to be at most the errors of
-// the sides as leaves, which splitting by i itself makes.
-func (c *counter) seconds2(i, m int, cls []int, best [2]int) ([2]int, [2]int) {
-	by := [2]int{-1, -1}
-	r0, r1 := c.pair[i*m:i*m+m], c.pair[m*m+i*m:m*m+i*m+m]
-	d0, d1 := c.diag[:m], c.diag[m:2*m]
-	r1, d0, d1 = r1[:len(r0)], d0[:len(r0)], d1[:len(r0)]
-	ii0, ii1 := d0[i], d1[i]
-	n0, n1 := int32(cls[0]), int32(cls[1])
-	bF, bT := int32(best[0]), int32(best[1])
-	for j, ij0 := range r0 {
-		ij1, jj0, jj1 := r1[j], d0[j], d1[j]
-		eT := min(ij0, ij1) + min(ii0-ij0, ii1-ij1)
-		eF := min(jj0-ij0, jj1-ij1) + min(n0-ii0-jj0+ij0, n1-ii1-jj1+ij1)
-		if eF < bF {
-			bF, by[0] = eF, j
-		}
-		if eT < bT {
-			bT, by[1] = eT, j
+// pairs improves sp's splits by second features. Features i < j split the
+// set into four cells, which make four splits: each side of i by j, and
+// each side of j by i. A pass over the pairs counts the cells once for all
+// four, in ascending order of the second feature for every first.
+func (c *counter) pairs(sp []split2, cls []int) {
+	nk, m := len(cls), len(sp)
+	cells := make([]int, 4*nk)
+	both, iOnly, jOnly, neither := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
+	for i := range m {
+		for j := i + 1; j < m; j++ {
+			for k := range nk {
+				ij, ii, jj := int(c.pair[(k*m+i)*m+j]), int(c.diag[k*m+i]), int(c.diag[k*m+j])
+				both[k], iOnly[k], jOnly[k], neither[k] = ij, ii-ij, jj-ij, cls[k]-ii-jj+ij
+			}
+			eb, ei, ej, en := errs(both), errs(iOnly), errs(jOnly), errs(neither)
+			sp[i].improve(0, ej+en, j)
+			sp[i].improve(1, eb+ei, j)
+			sp[j].improve(0, ei+en, i)
+			sp[j].improve(1, eb+ej, i)
 		}
 	}
-	return [2]int{int(bF), int(bT)}, by
+}
+
+// improve makes the split of side v by feature j, with e errors, sp's if
+// it is better.
+func (sp *split2) improve(v, e, j int) {
+	if e < sp.split[v] {
+		sp.split[v], sp.by[v] = e, j
+	}
+}
+
+// pairs2 is pairs for two classes, where a cell's errors are the smaller
+// of its two weights.
+func (c *counter) pairs2(sp []split2, cls []int) {
+	m := len(sp)
+	d0, d1 := c.diag[:m], c.diag[m:2*m]
+	n0, n1 := int32(cls[0]), int32(cls[1])
+	for i := range m {
+		ii0, ii1 := d0[i], d1[i]
+		f, t := int32(sp[i].split[0]), int32(sp[i].split[1])
+		byF, byT := sp[i].by[0], sp[i].by[1]
+		r0 := c.pair[i*m+i+1 : i*m+m]
+		r1 := c.pair[m*m+i*m+i+1 : m*m+i*m+m]
+		j0, j1, rest := d0[i+1:], d1[i+1:], sp[i+1:]
+		r1, j0, j1, rest = r1[:len(r0)], j0[:len(r0)], j1[:len(r0)], rest[:len(r0)]
+		for k, ij0 := range r0 {
+			ij1, jj0, jj1 := r1[k], j0[k], j1[k]
+			both := min(ij0, ij1)
+			iOnly := min(ii0-ij0, ii1-ij1)
+			jOnly := min(jj0-ij0, jj1-ij1)
+			neither := min(n0-ii0-jj0+ij0, n1-ii1-jj1+ij1)
+			if e := jOnly + neither; e < f {
+				f, byF = e, i+1+k
+			}
+			if e := both + iOnly; e < t {
+				t, byT = e, i+1+k
+			}
+			if e := int(iOnly + neither); e < rest[k].split[0] {
+				rest[k].split[0], rest[k].by[0] = e, i
+			}
+			if e := int(both + jOnly); e < rest[k].split[1] {
+				rest[k].split[1], rest[k].by[1] = e, i
+			}
+		}
+		sp[i].split, sp[i].by = [2]int{int(f), int(t)}, [2]int{byF, byT}
+	}
 }
 
 // shape2 is a tree of depth two as solve2 records it: its root feature,
@@ -467,10 +469,10 @@ func (s *search) build2(c *counter, cls []int, t shape2) *sol {
 		on, off := w[4*nk:5*nk], w[5*nk:]
 		for k := range nk {
 			base := k * m * m
-			ij := int(c.pair[base+i*m+j])
+			ij := int(c.pair[base+min(i, j)*m+max(i, j)])
 			on[k] = ij
 			if v == 0 {
-				on[k] = int(c.pair[base+j*m+j]) - ij
+				on[k] = int(c.diag[k*m+j]) - ij
 			}
 			off[k] = side[k] - on[k]
 		}

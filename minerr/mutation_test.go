@@ -59,7 +59,7 @@ func TestMutantDepth2(t *testing.T) {
 						mutate(c, x.m, x.classes)
 					}
 					s.counters[0] = c
-					s.symmetric(c)
+					c.diagonal(x.m)
 					best := s.solve2(c, cls, 2)[opt.MaxBranches]
 					return &Result{Root: s.tree(best), Errors: best.s.E, Branches: best.s.B,
 						Objective: s.order.Value(best.s), Bound: s.order.Value(best.s), Optimal: true}

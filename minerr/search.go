@@ -52,7 +52,7 @@ type frame struct {
 	// splits, at bounds[(2f+v)*splits+k].
 	tried  []int32
 	bounds []score
-	one    [][2]int // per feature, see oneBranch
+	one    []split2 // per feature, with one branch below it at most
 }
 
 // search is the state of one Solve.
@@ -71,6 +71,7 @@ type search struct {
 	counters [2]*counter // nil when the pair counts would be too large
 	cols     columns     // scratch for counting pairs by popcounts
 	parent   *parent     // counts the children of the node of depth three
+	sp       []split2    // scratch for solve2
 	frames   []frame
 	stats    Stats
 	progress func(Progress)
@@ -353,12 +354,12 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		}
 		fr.weigh(x.m, c, sum(cls))
 	}
-	var one [][2]int
+	var one []split2
 	if d == 3 && s.order.Cost == 0 && !s.order.ErrorsOnly && c != nil {
 		// The least errors of each side of each feature with one branch
 		// bound the branches of the sides' trees (see fewestLB).
-		s.symmetric(c)
-		fr.one = s.oneBranch(c, cls, fr.one)
+		c.diagonal(x.m)
+		fr.one = c.splits(cls, true, fr.one)
 		one = fr.one
 	}
 	fr.tried = fr.tried[:0]
@@ -388,7 +389,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		// by its optima of one branch.
 		raise := func(v int, lb score, cls []int) score {
 			if one != nil {
-				lb = s.order.Max(lb, fewestLB([]int{errs(cls), one[f][v]}, lb.E))
+				lb = s.order.Max(lb, fewestLB([]int{errs(cls), one[f].split[v]}, lb.E))
 			}
 			return lb
 		}
