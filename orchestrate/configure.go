@@ -19,21 +19,22 @@ const stagger = 100 * time.Millisecond
 // backend.LookupPortfolio, which tells report, if not nil, of the faults of
 // its members). With none named, the back end is the one
 // backend.Preferred picks for the shape of the data shape returns, which is
-// called only then, and only for an engine that runs SAT solvers. It fails
+// called only then, and only for an engine that runs SAT solvers: the DP
+// engine and the Errors mode get none. It fails
 // if a back end cannot run here. Learn, cross-validation, the benchmarks
 // and odtx's commands all make their options so; the caller sets Jobs and
 // Progress.
 func Configure(e Engine, names []string, mode Mode, shape func() (*dataset.Dataset, error), report func(*solver.MemberError)) (Options, error) {
 	if len(names) == 0 {
-		if e == DP || mode == Errors { // no SAT solver runs
-			names = []string{backend.Default}
-		} else {
-			ds, err := shape()
-			if err != nil {
-				return Options{}, err
-			}
-			names = []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == Depth)}
+		if e == DP || mode == Errors {
+			// No SAT solver runs, so none is opened to be tried.
+			return Options{Mode: mode, Engine: e, Stagger: stagger}, nil
 		}
+		ds, err := shape()
+		if err != nil {
+			return Options{}, err
+		}
+		names = []string{backend.Preferred(len(ds.Features), len(ds.Examples), mode == Depth)}
 	}
 	open, err := backend.LookupPortfolio(names, report)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 // TestConfigure: named back ends are taken as named, a race of several
 // under one name; with none named the data's shape picks one, and only an
-// engine that runs SAT solvers asks for the shape.
+// engine that runs SAT solvers asks for the shape, or gets one.
 func TestConfigure(t *testing.T) {
 	ds, _, err := dataset.Load(context.Background(), "../testdata/appendix.csv", dataset.Options{})
 	if err != nil {
@@ -25,9 +25,14 @@ func TestConfigure(t *testing.T) {
 	if err != nil || opt.Solver != "gini" || opt.Engine != SAT || opt.Mode != Size || opt.Stagger != stagger || opt.Batch != backend.Batch("gini") || asked != 0 {
 		t.Errorf("gini: %+v, %v, shape asked %d times", opt, err, asked)
 	}
-	opt, err = Configure(DP, nil, Depth, shape, nil)
-	if err != nil || opt.Solver != backend.Default || asked != 0 {
-		t.Errorf("dp: solver %q, %v, shape asked %d times", opt.Solver, err, asked)
+	for _, c := range []struct {
+		e Engine
+		m Mode
+	}{{DP, Depth}, {Auto, Errors}} {
+		opt, err = Configure(c.e, nil, c.m, shape, nil)
+		if err != nil || opt.NewSolver != nil || opt.Solver != "" || opt.Engine != c.e || opt.Mode != c.m || asked != 0 {
+			t.Errorf("%v, %v: solver %q, %v, shape asked %d times; want none", c.e, c.m, opt.Solver, err, asked)
+		}
 	}
 	opt, err = Configure(Auto, nil, Depth, shape, nil)
 	want := backend.Preferred(len(ds.Features), len(ds.Examples), true)
