@@ -163,6 +163,17 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	return t, nil
 }
 
+// Distinct returns how many distinct values column c held as the table was
+// read, or -1 if the reader did not keep them: for a table with a column
+// of too many values to keep, or one ReadTable did not make. The count is
+// that of the records as read, not as since changed.
+func (t *Table) Distinct(c int) int {
+	if t.read == nil {
+		return -1
+	}
+	return len(t.read[c].values)
+}
+
 // slabFields is the most fields of records that ReadTable allocates at once,
 // unless a record has more.
 const slabFields = 1 << 15

@@ -178,6 +178,9 @@ func TestManyValues(t *testing.T) {
 		if tab.read == nil {
 			t.Fatal("the reader kept no values")
 		}
+		if got := []int{tab.Distinct(0), tab.Distinct(1), tab.Distinct(2), fields(tab).Distinct(0)}; !reflect.DeepEqual(got, []int{3, 2, 2, -1}) {
+			t.Errorf("Distinct of a, b, y and of a table made apart = %v, want [3 2 2 -1]", got)
+		}
 		got, err := tab.Binarize(Options{Conflicts: Count})
 		want, werr := fields(tab).Binarize(Options{Conflicts: Count})
 		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
@@ -200,8 +203,8 @@ func TestManyValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.read != nil {
-		t.Fatal("the reader kept a column of too many values")
+	if tab.read != nil || tab.Distinct(1) != -1 {
+		t.Fatalf("the reader kept a column of too many values (Distinct %d)", tab.Distinct(1))
 	}
 	got, err := tab.Binarize(Options{})
 	if err != nil {

@@ -38,7 +38,11 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 			if err != nil {
 				return err
 			}
-			decisions[n.Feature] = &decision{f: f, col: c}
+			// A column whose values repeat less than four times each on
+			// average, as a continuous one, mostly misses what a map
+			// remembers, and a miss costs more than the test.
+			d := tbl.Distinct(c)
+			decisions[n.Feature] = &decision{f: f, col: c, remember: d < 0 || 4*d <= len(tbl.Records)}
 		}
 		if err := use(n.False); err != nil {
 			return err
@@ -75,6 +79,9 @@ type decision struct {
 	col   int             // of f.Column in the table
 	char  [256]int8       // for one-byte values: 0 if not seen, 1 false, 2 true
 	known map[string]bool // for longer values, up to knownMax of them
+	// remember is set when the column's values repeat enough for known
+	// to pay.
+	remember bool
 }
 
 // knownMax bounds what a decision remembers of longer values: a column with
@@ -87,7 +94,7 @@ func (d *decision) holds(raw string) (bool, error) {
 		if v := d.char[raw[0]]; v != 0 {
 			return v == 2, nil
 		}
-	} else if ok, seen := d.known[raw]; seen {
+	} else if ok, seen := d.known[raw]; d.remember && seen {
 		return ok, nil
 	}
 	ok, err := d.f.Holds(raw)
@@ -99,7 +106,7 @@ func (d *decision) holds(raw string) (bool, error) {
 		if ok {
 			d.char[raw[0]] = 2
 		}
-	case len(d.known) < knownMax:
+	case d.remember && len(d.known) < knownMax:
 		if d.known == nil {
 			d.known = make(map[string]bool)
 		}
