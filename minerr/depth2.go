@@ -300,22 +300,26 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 		if on == 0 || on == total {
 			continue
 		}
-		// The trees with 1, 2 and 3 branching nodes that split on i.
-		for n := 1; n < len(win); n++ {
-			for deep, t := range shapes {
-				sc := score{B: 1}
-				for side, deep := range t {
-					if deep {
-						if sp.by[side] < 0 {
-							sc = objective.None
-							break
-						}
-						sc = sc.Add(score{E: sp.split[side], B: 1})
-					} else {
-						sc = sc.Add(score{E: sp.leaf[side]})
-					}
+		// The trees that split on i, each the best of the budgets it fits
+		// where it beats the trees before it.
+		for deep, t := range shapes {
+			sc := score{B: 1}
+			for side, deep := range t {
+				if !deep {
+					sc.E += sp.leaf[side]
+					continue
 				}
-				if sc.B <= n && sc != objective.None && s.better(sc, win[n].score) {
+				if sp.by[side] < 0 {
+					sc = objective.None
+					break
+				}
+				sc = sc.Add(score{E: sp.split[side], B: 1})
+			}
+			if sc == objective.None {
+				continue
+			}
+			for n := sc.B; n < len(win); n++ {
+				if s.better(sc, win[n].score) {
 					win[n] = shape2{score: sc, root: i, deep: deep, by: sp.by}
 				}
 			}
