@@ -18,7 +18,10 @@
 //   - Depth two is solved without recursion. Counting, per class, the
 //     records of S for which both features of every pair hold takes one
 //     pass over S; from those counts alone come the errors of every tree
-//     of depth two, and so the best with one, two and three branches.
+//     of depth two, and so the best with one, two and three branches. Two
+//     features cut S into four cells, which make four splits (each side
+//     of either feature by the other), so one pass over the unordered
+//     pairs weighs every second split.
 //   - The counts come the cheaper of two ways. Increments per item and pair
 //     of its features suit sparse rows, and are updated from the last set
 //     counted when the two differ in fewer items than the set has.
