@@ -450,14 +450,19 @@ func FuzzReadTable(f *testing.F) {
 
 // FuzzBinarize: Binarize agrees with the reference on any table that
 // ReadTable reads, with the label in any column and either split, and
-// every example's tests agree with Feature.Holds on its record. The label
-// is the last column if label is 0, else column label-1, modulo the
-// width. Seeds: testdata/fuzz/FuzzBinarize.
+// every example's tests agree with Feature.Holds on its record. The values
+// the reader keeps number the records exactly, as Load, which binarizes
+// without checking them, needs. The label is the last column if label is
+// 0, else column label-1, modulo the width. Seeds:
+// testdata/fuzz/FuzzBinarize.
 func FuzzBinarize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, label uint8, eq bool) {
 		tab, err := ReadTable(strings.NewReader(in), "t.csv")
 		if err != nil {
 			return
+		}
+		if tab.read != nil && !tab.numbered(tab.read) {
+			t.Fatalf("table %q: the values the reader kept do not number its records", tab.Records)
 		}
 		var opt Options
 		if label > 0 {
