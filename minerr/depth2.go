@@ -13,7 +13,7 @@ import (
 type counter struct {
 	set   []int32 // sorted
 	total []int
-	pair  []int32 // class k, features i, j at (k*m+i)*m+j
+	pair  []int32 // class k, features i <= j at (k*m+i)*m+j; cells i > j are stale
 	diag  []int32 // class k, feature i at k*m+i (see diagonal)
 	nz    []int32 // scratch for countSmall
 }
@@ -177,8 +177,8 @@ func (p *parent) child(s *search, set []int32) *counter {
 			for i := range m {
 				lo, hi := (k*m+i)*m+i, (k*m+i+1)*m
 				all, one, row := p.all.pair[lo:hi], p.one.pair[lo:hi], c.pair[lo:hi]
-				for j, v := range all {
-					row[j] = v - one[j]
+				for j, a := range all {
+					row[j] = a - one[j]
 				}
 			}
 		}
@@ -300,8 +300,9 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 		if on == 0 || on == total {
 			continue
 		}
-		// The trees that split on i, each the best of the budgets it fits
-		// where it beats the trees before it.
+		// The trees that split on i: each shape is scored once and tried
+		// at every budget it fits. At a budget, of trees that tie, the one
+		// of the least root, then of the first shape, stays.
 		for deep, t := range shapes {
 			sc := score{B: 1}
 			for side, deep := range t {
