@@ -80,7 +80,7 @@ type decision struct {
 	char  [256]int8       // for one-byte values: 0 if not seen, 1 false, 2 true
 	known map[string]bool // for longer values, up to knownMax of them
 	// remember is set when the column's values repeat enough for known
-	// to pay.
+	// to pay; known stays nil otherwise.
 	remember bool
 }
 
@@ -94,7 +94,7 @@ func (d *decision) holds(raw string) (bool, error) {
 		if v := d.char[raw[0]]; v != 0 {
 			return v == 2, nil
 		}
-	} else if ok, seen := d.known[raw]; d.remember && seen {
+	} else if ok, seen := d.known[raw]; seen {
 		return ok, nil
 	}
 	ok, err := d.f.Holds(raw)

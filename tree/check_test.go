@@ -11,7 +11,9 @@ import (
 )
 
 // TestPredict: Predict, which remembers the decisions of its features, gives
-// what applying Feature.Holds to every record gives, errors included.
+// what applying Feature.Holds to every record gives, errors included, on
+// tables made apart and on tables read, whose columns' values repeat
+// enough to be remembered or not (dataset.Table.Distinct).
 func TestPredict(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	pool := []string{"0", "1", "2", "10", "2.5", "-1", "x", "ab", "1e3", "NaN"}
@@ -39,6 +41,16 @@ func TestPredict(t *testing.T) {
 			rec[2] = "c" + fmt.Sprint(r.IntN(2))
 			tbl.Records = append(tbl.Records, rec)
 			tbl.Lines = append(tbl.Lines, 2+i)
+		}
+		if r.IntN(2) == 0 {
+			var b strings.Builder
+			for _, rec := range append([][]string{tbl.Header}, tbl.Records...) {
+				b.WriteString(strings.Join(rec, ",") + "\n")
+			}
+			var err error
+			if tbl, err = dataset.ReadTable(strings.NewReader(b.String()), "t.csv"); err != nil {
+				t.Fatal(err)
+			}
 		}
 		tr := &Tree{Root: randomTree(r, 4, len(features)), Features: features, Label: "y", Classes: []string{"c0", "c1"}}
 		got, err := tr.Predict(tbl)
