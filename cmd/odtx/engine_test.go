@@ -12,7 +12,8 @@ import (
 // TestEngineChoice: auto by default; naming a back end or asking for a
 // trace means the SAT engine unless --engine says otherwise; auto takes a
 // back end for its SAT part; a trace or a back end for the DP engine, or
-// for the errors mode, which call no solver, is an error.
+// for the errors mode, which call no solver, is an error, which leaves no
+// file.
 func TestEngineChoice(t *testing.T) {
 	appendix, err := filepath.Abs(appendixCSV)
 	if err != nil {
@@ -49,10 +50,15 @@ func TestEngineChoice(t *testing.T) {
 		{[]string{"--engine", "dp", "--solver", "minisat", "learn"}, "odtx: --solver minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat (see odtx learn --help)\n"},
 		{[]string{"--engine", "dp", "--portfolio", "gini,minisat", "cv", "--folds", "2"}, "odtx: --portfolio gini,minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat (see odtx cv --help)\n"},
 		{[]string{"--solver", "gini", "learn", "--max-depth", "2"}, "odtx: --solver gini names a SAT back end, but the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it (see odtx learn --help)\n"},
+		{[]string{"learn", "--max-depth", "2", "--trace", "t.icnf"}, "odtx: --trace records SAT solver calls, but the fewest errors (--max-depth) are searched by dp, which makes none (see odtx learn --help)\n"},
 	} {
-		r := run(t, t.TempDir(), "", append(c.args, appendix)...)
+		dir := t.TempDir()
+		r := run(t, dir, "", append(c.args, appendix)...)
 		if r.code != 1 || r.stdout != "" || r.stderr != c.want {
 			t.Errorf("odtx %q: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, r.code, r.stdout, r.stderr, c.want)
+		}
+		if names := listDir(t, dir); len(names) > 0 {
+			t.Errorf("odtx %q left %v", c.args, names)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -32,8 +33,13 @@ func solverNames(cmd *cli.Command) []string {
 // function that closes that file.
 //
 // A back end named for a search that runs no SAT solver, on the dp engine
-// or in the errors mode, is an error rather than ignored.
+// or in the errors mode, is an error rather than ignored, and so is a trace
+// in the errors mode (engine rejects one for the dp engine), before the
+// trace file is made.
 func searchOptions(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) (orchestrate.Options, func() error, error) {
+	if cmd.String(flagTrace) != "" && mode == orchestrate.Errors {
+		return orchestrate.Options{}, nil, usage(cmd, errors.New("--trace records SAT solver calls, but the fewest errors (--max-depth) are searched by dp, which makes none"))
+	}
 	if names := solverNames(cmd); names != nil && (e == orchestrate.DP || mode == orchestrate.Errors) {
 		flag := flagSolver
 		if cmd.IsSet(flagPortfolio) {
