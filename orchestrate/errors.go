@@ -53,15 +53,18 @@ const orderedTests = 8
 // where the tests are few a column (binary or categorical data), whose
 // depth-two trees it counts in one pass over pairs of features.
 func errorsSolver(ds *dataset.Dataset) func(context.Context, *dataset.Dataset, minerr.Options) (*minerr.Result, error) {
-	thresholds := 0
-	columns := make(map[string]bool)
-	for _, f := range ds.Features {
-		columns[f.Column] = true
+	// Binarize gives a column's tests one after another: counting the
+	// runs counts the columns without a map of tens of thousands of names.
+	thresholds, columns := 0, 0
+	for i, f := range ds.Features {
+		if i == 0 || f.Column != ds.Features[i-1].Column {
+			columns++
+		}
 		if f.Op == dataset.LessEq {
 			thresholds++
 		}
 	}
-	if thresholds >= orderedTests*len(columns) {
+	if thresholds >= orderedTests*columns {
 		return ordered.Solve
 	}
 	return minerr.Solve
