@@ -74,19 +74,35 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 // column by code, which orders them by threshold, and every other test
 // alone.
 func columns(ds *dataset.Dataset) [][]int {
+	// The groups share one array, each at its size, counted first: a
+	// numeric column gives as many tests as it has values.
+	cols := 0
+	for _, ft := range ds.Features {
+		cols = max(cols, ft.Col+1)
+	}
+	size := make([]int, cols) // by dataset column: its LessEq tests
+	for _, ft := range ds.Features {
+		if ft.Op == dataset.LessEq {
+			size[ft.Col]++
+		}
+	}
+	all := make([]int, 0, len(ds.Features))
 	var groups [][]int
-	at := make(map[int]int) // by dataset column: the group of its LessEq tests
+	at := make([]int, cols) // by dataset column: 1 + the group of its LessEq tests
 	for f, ft := range ds.Features {
 		if ft.Op != dataset.LessEq {
-			groups = append(groups, []int{f})
+			n := len(all)
+			all = append(all, f)
+			groups = append(groups, all[n:n+1:n+1])
 			continue
 		}
-		g, ok := at[ft.Col]
-		if !ok {
-			g = len(groups)
-			at[ft.Col] = g
-			groups = append(groups, nil)
+		if at[ft.Col] == 0 {
+			n := len(all)
+			groups = append(groups, all[n:n:n+size[ft.Col]])
+			at[ft.Col] = len(groups)
+			all = all[:n+size[ft.Col]]
 		}
+		g := at[ft.Col] - 1
 		groups[g] = append(groups[g], f)
 	}
 	for _, g := range groups {
