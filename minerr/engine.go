@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -53,6 +54,33 @@ func Majority(ds *dataset.Dataset) *Result {
 	}
 	lf := leaf(cls)
 	return &Result{Root: tree.Leaf(int(lf.class)), Errors: lf.s.E, Objective: float64(lf.s.E)}
+}
+
+// Outcome returns the Result of a search whose best tree is root, of score
+// best, with bound proven of every tree within the budgets, where order
+// ranks the trees the search was asked for: optimal if no tree can beat
+// root. A result that is not comes with ctx's error, or, if ctx has not
+// ended, one that says the search named by engine stopped.
+func Outcome(ctx context.Context, engine string, root *tree.Node, best, bound objective.Score, order objective.Order, st Stats) (*Result, error) {
+	res := &Result{
+		Root:      root,
+		Errors:    best.E,
+		Branches:  best.B,
+		Objective: order.Value(best),
+		Bound:     order.Value(bound),
+		Optimal:   !order.Less(bound, best),
+		Stats:     st,
+	}
+	if order.Cost == 0 {
+		res.ErrorBound = bound.E
+	}
+	if res.Optimal {
+		return res, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, fmt.Errorf("%s: stopped", engine)
 }
 
 // Watch sets stop once ctx ends, until the returned release is called. It

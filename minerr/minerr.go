@@ -2,7 +2,6 @@ package minerr
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/odtx/odtx/dataset"
@@ -103,26 +102,9 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if !opt.AnySize && s.order.Cost == 0 && best.s.E == 0 && s.better(bound, best.s) && !s.stop.Load() {
 		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
 	}
-	res := &Result{
-		Root:      s.tree(best),
-		Errors:    best.s.E,
-		Branches:  best.s.B,
-		Objective: s.order.Value(best.s),
-		Bound:     s.order.Value(bound),
-		Stats:     s.stats,
-	}
-	res.Optimal = !objective.Order{Cost: s.order.Cost, ErrorsOnly: opt.AnySize}.Less(bound, best.s)
-	if s.order.Cost == 0 {
-		res.ErrorBound = bound.E
-	}
-	if s.stop.Load() && !res.Optimal {
-		err := ctx.Err()
-		if err == nil {
-			err = errors.New("minerr: stopped")
-		}
-		return res, err
-	}
-	return res, nil
+	// The second phase ranks by branches too, which the first does not.
+	order := objective.Order{Cost: s.order.Cost, ErrorsOnly: opt.AnySize}
+	return Outcome(ctx, "minerr", s.tree(best), best.s, bound, order, s.stats)
 }
 
 // consistent returns the tree with the fewest branching nodes of depth at

@@ -2,7 +2,6 @@ package ordered
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/odtx/odtx/dataset"
@@ -43,26 +42,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*miner
 	s.progress, release = minerr.Watch(ctx, &s.stop, s.progress)
 	defer release()
 	best, bound := s.run()
-	res := &minerr.Result{
-		Root:      s.tree(best),
-		Errors:    best.s.E,
-		Branches:  best.s.B,
-		Objective: s.order.Value(best.s),
-		Bound:     s.order.Value(bound),
-		Stats:     s.stats,
-	}
-	res.Optimal = !s.order.Less(bound, best.s)
-	if s.order.Cost == 0 {
-		res.ErrorBound = bound.E
-	}
-	if !res.Optimal {
-		err := ctx.Err()
-		if err == nil {
-			err = errors.New("ordered: stopped")
-		}
-		return res, err
-	}
-	return res, nil
+	return minerr.Outcome(ctx, "ordered", s.tree(best), best.s, bound, s.order, s.stats)
 }
 
 // newSearch prepares a search of x.
