@@ -102,7 +102,8 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if !opt.AnySize && s.order.Cost == 0 && best.s.E == 0 && s.better(bound, best.s) && !s.stop.Load() {
 		return consistent(ctx, ds, opt.MaxDepth, s.tree(best), s.stats)
 	}
-	// The second phase ranks by branches too, which the first does not.
+	// s.order may still rank by errors alone, as the first phase does;
+	// the result is ranked as the caller asked.
 	order := objective.Order{Cost: s.order.Cost, ErrorsOnly: opt.AnySize}
 	return Outcome(ctx, "minerr", s.tree(best), best.s, bound, order, s.stats)
 }
