@@ -1,7 +1,9 @@
 package ordered
 
 import (
+	"math"
 	"slices"
+	"sort"
 	"sync/atomic"
 
 	"github.com/odtx/odtx/internal/objective"
@@ -339,6 +341,7 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 			return best, ub
 		}
 		iv := fr.queue[q]
+		iv.lo, iv.hi = fr.narrow(s, iv, ub)
 		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
 			iv.lo++
 		}
@@ -499,6 +502,35 @@ func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
 	t := s.order.Max(lt, score{E: rt.E - (fr.weight(kr) - fr.weight(k)), B: rt.B})
 	f := s.order.Max(rf, score{E: lf.E - (fr.weight(k) - fr.weight(kl)), B: lf.B})
 	return s.order.Max(t, score{}), s.order.Max(f, score{})
+}
+
+// narrow returns the least and the greatest cut of interval iv that the
+// bounds its ends give (around) may leave better than ub; none if lo > hi.
+// As a function of the weight x of a cut's true side, those bounds are
+// max(a, b+x) and max(c, d-x) in objective value, whose sum is at most ub's
+// on one range of x, and x grows with the cut: two binary searches find
+// the cuts in it. The cuts out of it are closed whatever else bounds them,
+// which open would find one by one.
+func (fr *frame) narrow(s *search, iv interval, ub score) (lo, hi int) {
+	const slack = 1e-6 // keeps a cut that rounding alone would close
+	u := s.order.Value(ub) - s.order.Value(objective.Branch)
+	wl, wr := float64(fr.weight(iv.kl)), float64(fr.weight(iv.kr))
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	for j := range fr.m {
+		m := fr.m
+		lt, lf := fr.lb[(iv.kl*m+j)*2], fr.lb[(iv.kl*m+j)*2+1]
+		rt, rf := fr.lb[(iv.kr*m+j)*2], fr.lb[(iv.kr*m+j)*2+1]
+		a, b := max(s.order.Value(lt), 0), s.order.Value(rt)-wr
+		c, d := max(s.order.Value(rf), 0), s.order.Value(lf)+wl
+		if a+c > u+slack || b+d > u+slack {
+			continue
+		}
+		xlo, xhi = min(xlo, a+d-u-slack), max(xhi, u-b-c+slack)
+	}
+	n := iv.hi - iv.lo + 1
+	lo = iv.lo + sort.Search(n, func(i int) bool { return float64(fr.weight(iv.lo+i)) >= xlo })
+	hi = iv.lo + sort.Search(n, func(i int) bool { return float64(fr.weight(iv.lo+i)) > xhi }) - 1
+	return lo, hi
 }
 
 // open reports whether cut k of interval iv may have a tree better than ub.
