@@ -343,10 +343,10 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 		iv := fr.queue[q]
 		iv.lo, iv.hi = fr.narrow(s, iv, ub)
 		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
-			iv.lo++
+			iv.lo = fr.after(s, iv.lo, iv, ub)
 		}
 		for iv.lo <= iv.hi && !fr.open(s, iv.hi, iv, ub) {
-			iv.hi--
+			iv.hi = fr.before(s, iv.hi, iv, ub)
 		}
 		if iv.lo > iv.hi {
 			continue
@@ -531,6 +531,33 @@ func (fr *frame) narrow(s *search, iv interval, ub score) (lo, hi int) {
 	lo = iv.lo + sort.Search(n, func(i int) bool { return float64(fr.weight(iv.lo+i)) >= xlo })
 	hi = iv.lo + sort.Search(n, func(i int) bool { return float64(fr.weight(iv.lo+i)) > xhi }) - 1
 	return lo, hi
+}
+
+// after returns the first cut of iv after k, a closed one, that may be
+// open: past the cuts up to the next seeded one that the seeded cuts
+// around them close (see narrow), which open would find one by one.
+func (fr *frame) after(s *search, k int, iv interval, ub score) int {
+	if !fr.seeded || fr.prev[k] == k {
+		return k + 1
+	}
+	span := interval{k + 1, min(fr.next[k]-1, iv.hi), max(iv.kl, fr.prev[k]), min(iv.kr, fr.next[k])}
+	if lo, hi := fr.narrow(s, span, ub); lo <= hi {
+		return lo
+	}
+	return span.hi + 1
+}
+
+// before is after, the other way: the last cut of iv before k that may be
+// open.
+func (fr *frame) before(s *search, k int, iv interval, ub score) int {
+	if !fr.seeded || fr.prev[k] == k {
+		return k - 1
+	}
+	span := interval{max(fr.prev[k]+1, iv.lo), k - 1, max(iv.kl, fr.prev[k]), min(iv.kr, fr.next[k])}
+	if lo, hi := fr.narrow(s, span, ub); lo <= hi {
+		return hi
+	}
+	return span.lo - 1
 }
 
 // open reports whether cut k of interval iv may have a tree better than ub.
