@@ -275,12 +275,12 @@ func (c *counter) diagonal(m int) {
 type split2 struct {
 	leaf, split [2]int // false side, true side
 	by          [2]int // the second features
+	empty       bool   // a side holds no item: the feature splits nothing
 }
 
 // solve2 is depth2 once c counts the set and c.diag is filled. It works on
 // the counts alone.
 func (s *search) solve2(c *counter, cls []int, d int) []*sol {
-	m, nk := s.x.m, s.x.classes
 	lf := leaf(cls)
 	// The best tree by budget, as a shape; root -1 is the leaf.
 	win := make([]shape2, 2, 4)
@@ -290,14 +290,9 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 	for n := range win {
 		win[n] = shape2{score: lf.s, root: -1}
 	}
-	total := sum(cls)
 	s.sp = c.splits(cls, d == 2, s.sp)
 	for i, sp := range s.sp {
-		on := 0
-		for k := range nk {
-			on += int(c.diag[k*m+i])
-		}
-		if on == 0 || on == total {
+		if sp.empty {
 			continue
 		}
 		// The trees that split on i: each shape is scored once and tried
@@ -361,7 +356,7 @@ func (c *counter) splits(cls []int, deep bool, sp []split2) []split2 {
 			mostOff, mostOn = max(mostOff, cls[k]-r), max(mostOn, r)
 		}
 		leaf := [2]int{total - on - mostOff, on - mostOn}
-		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}}
+		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}, empty: on == 0 || on == total}
 	}
 	switch {
 	case !deep:
