@@ -84,7 +84,9 @@ func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	began := time.Now()
 	err = cmd.Run()
+	wall := time.Since(began).Seconds()
 	complaint := ""
 	for line := range strings.Lines(stderr.String()) {
 		switch {
@@ -104,7 +106,11 @@ func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	default:
 		if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
 			rec = failed(fmt.Errorf("its record: %w", err))
+		} else if rec.Program == "" {
+			// odtx's own job, timed as a peer's process is: whole.
+			rec.Seconds = wall
 		}
+		rec.Machine = c.Runner.Machine
 	}
 	if cmd.ProcessState != nil {
 		rec.PeakMB = peakMiB(cmd.ProcessState)
@@ -127,13 +133,14 @@ func (c *ChildRunner) warn(line string) {
 
 // ServeJob is the child's side of a ChildRunner: it reads the job and the
 // Runner's settings from r, runs the job, telling report of the faults of
-// a race's members as Runner.Report, and writes its record to w.
+// a race's members as Runner.Report, and writes its record to w. The
+// record describes no machine: its parent's Runner does.
 func ServeJob(ctx context.Context, r io.Reader, w io.Writer, report func(*solver.MemberError)) error {
 	var req jobRequest
 	if err := json.NewDecoder(r).Decode(&req); err != nil {
 		return fmt.Errorf("read the job: %w", err)
 	}
-	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Report: report, Machine: ThisMachine()}
+	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Report: report}
 	if err := json.NewEncoder(w).Encode(runner.Run(ctx, req.Job)); err != nil {
 		return fmt.Errorf("write the record: %w", err)
 	}

@@ -23,7 +23,9 @@ import (
 type Record struct {
 	Job
 	// Seconds is the wall time of the job: reading the data, binarizing,
-	// searching and, for a fold, testing.
+	// searching and, for a fold, testing. A job run by a ChildRunner, and a
+	// peer's, is timed as a whole process, its start and exit included,
+	// so that the two compare.
 	Seconds float64 `json:"seconds"`
 	K       int     `json:"k"` // depth of the tree
 	// Errors, in the "errors" mode, counts the training rows the tree

@@ -66,7 +66,8 @@ func TestBenchMouse(t *testing.T) {
 	if n := strings.Count(string(jsonl), "\n"); err != nil || n != 22 {
 		t.Errorf("results.jsonl: %d lines (error %v), want 22: 2 modes × (learning + 10 folds)", n, err)
 	}
-	// Each job ran in a process of its own, whose peak memory it records.
+	// Each job ran in a process of its own, whose peak memory it records,
+	// and which the sweep describes.
 	records, err := bench.ReadRecordFiles(filepath.Join(out, "results.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +75,9 @@ func TestBenchMouse(t *testing.T) {
 	for _, r := range records {
 		if runtime.GOOS == "linux" && (r.PeakMB < 1 || r.PeakMB > 1000) {
 			t.Errorf("%v: peak memory %.1f MiB", r.Job, r.PeakMB)
+		}
+		if r.Machine.CPUs != runtime.NumCPU() || r.Machine.Go != runtime.Version() {
+			t.Errorf("%v: machine %+v, not this one", r.Job, r.Machine)
 		}
 	}
 }
