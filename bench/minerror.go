@@ -112,7 +112,7 @@ func minErrorTable(records []Record) *Table {
 		Keys:  []string{"dataset", "depth <=", "engine"},
 		Notes: []string{
 			"Each cell: odtx's mean over the runs (the peer's figure, ×ratio odtx/peer). " +
-				"Seconds: odtx's reading, binarizing and searching, in the job's process; a peer's own process, on a file odtx wrote for it. " +
+				"Seconds: each tool's whole process, odtx's reading the CSV and a peer's a file odtx wrote for it. " +
 				"Errors are compared on the rows that finished; a ratio of errors other than 1 is a disagreement on the optimum.",
 		},
 	}
