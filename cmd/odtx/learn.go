@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -258,12 +257,9 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 	if err != nil {
 		return nil, nil, err
 	}
-	// Reading allocates little garbage: nearly all it allocates it keeps.
-	// A collection during it would free next to nothing, yet scan every
-	// field read so far, each time the heap doubled.
-	gc := debug.SetGCPercent(-1)
+	resume := pauseCollection()
 	ds, tbl, err := dataset.Load(ctx, path, opt)
-	debug.SetGCPercent(gc)
+	resume()
 	if errors.Is(err, context.DeadlineExceeded) {
 		if path == "-" {
 			path = "stdin"
