@@ -119,10 +119,9 @@ type Relabel struct {
 // record's rank is the code Example.Codes holds for it, not to be mistaken
 // for its value's code in the dict.
 type column struct {
-	c     int       // index in the header
-	rank  []int32   // the rank of each value, by its code in the dict
-	tests []Feature // the column's features, in order
-	bits  int       // width of a rank in the key of a record
+	c    int     // index in the header
+	rank []int32 // the rank of each value, by its code in the dict
+	bits int     // width of a rank in the key of a record
 }
 
 // Binarize turns t into a Dataset. With the Threshold split a column whose
@@ -172,35 +171,36 @@ func (t *Table) binarize(opt Options, unchanged bool) (*Dataset, error) {
 		}
 	}
 	ds := &Dataset{Name: t.Name, Label: t.Header[label], Split: opt.Split}
+	// A column gives at most a test per value: the features fit in an
+	// array of that size, which a column of numbers, a test per value,
+	// fills nearly.
+	n := 0
+	for c := range t.Header {
+		if c != label {
+			n += len(dicts[c].values)
+		}
+	}
+	ds.Features = make([]Feature, 0, n)
 	var cols []column
 	for c := range t.Header {
 		if c != label {
-			col, err := t.tests(c, &dicts[c], opt.Split)
+			from := len(ds.Features)
+			col, err := t.tests(c, &dicts[c], opt.Split, &ds.Features)
 			if err != nil {
 				return nil, err
 			}
-			if len(col.tests) == 0 {
+			if len(ds.Features) == from {
 				continue // one value: its rank is 0 in every record
 			}
-			for k := range col.tests {
-				col.tests[k].Col = len(cols)
+			for k := from; k < len(ds.Features); k++ {
+				ds.Features[k].Col = len(cols)
 			}
 			ds.Columns = append(ds.Columns, t.Header[c])
 			cols = append(cols, col)
 		}
 	}
-	// Copied once, at their size: a column of numbers gives a test per
-	// value, and growing a slice of them step by step copies them all
-	// again and again.
-	n := 0
-	for _, col := range cols {
-		n += len(col.tests)
-	}
-	if n > 0 {
-		ds.Features = make([]Feature, 0, n)
-	}
-	for _, col := range cols {
-		ds.Features = append(ds.Features, col.tests...)
+	if len(ds.Features) == 0 {
+		ds.Features = nil
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
@@ -262,9 +262,10 @@ func (t *Table) finite(c int, d *dict) error {
 	return nil
 }
 
-// tests returns column c, whose distinct values d holds, or an error if it
-// cannot be split as asked.
-func (t *Table) tests(c int, d *dict, split Split) (column, error) {
+// tests returns column c, whose distinct values d holds, and appends its
+// tests, in order, to features, or returns an error if it cannot be split
+// as asked.
+func (t *Table) tests(c int, d *dict, split Split, features *[]Feature) (column, error) {
 	col := column{c: c}
 	nums, ok := numbers(d.values)
 	// NaN, or a number out of range, is no number, and makes the column
@@ -300,11 +301,8 @@ func (t *Table) tests(c int, d *dict, split Split) (column, error) {
 				}
 			}
 		}
-		if len(sorted) > 1 {
-			col.tests = make([]Feature, len(sorted)-1)
-		}
-		for k := range col.tests {
-			col.tests[k] = Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k], Code: int32(k)}
+		for k := range len(sorted) - 1 {
+			*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k], Code: int32(k)})
 		}
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
 		return col, nil
@@ -317,11 +315,8 @@ func (t *Table) tests(c int, d *dict, split Split) (column, error) {
 	case 2:
 		sorted = sorted[:1] // the other test is its negation
 	}
-	if len(sorted) > 0 {
-		col.tests = make([]Feature, len(sorted))
-	}
 	for k, v := range sorted {
-		col.tests[k] = Feature{Column: t.Header[c], Op: Equal, Value: v, Code: int32(k)}
+		*features = append(*features, Feature{Column: t.Header[c], Op: Equal, Value: v, Code: int32(k)})
 	}
 	col.bits = bits.Len(uint(max(len(rank)-1, 0)))
 	return col, nil
