@@ -10,6 +10,8 @@ type dict struct {
 	char   [256]int32       // 1 + the code of each one-byte value, or 0
 	// partial reports values that the reader met and left out (see keep).
 	partial bool
+	// expect, if not 0, is how many values the index is made for.
+	expect int
 }
 
 // linearMax is the number of values up to which a dict searches linearly.
@@ -47,7 +49,7 @@ func (d *dict) add(s string) int {
 	case d.index != nil:
 		d.index[s] = int32(k)
 	case len(d.values) > linearMax:
-		d.index = make(map[string]int32, 2*len(d.values))
+		d.index = make(map[string]int32, max(2*len(d.values), d.expect))
 		for i, v := range d.values {
 			d.index[v] = int32(i)
 		}

@@ -74,6 +74,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 
 	width, sep := len(header), rd.sep
 	cols := make([]dict, width)
+	size := regularSize(r)
 	var slabs [][]string // the fields of the records, row after row
 	var slab []string    // the room left in the last slab
 	rows := 0
@@ -95,6 +96,19 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		}
 		if n != width {
 			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, n, width)
+		}
+		switch {
+		case rows == 0 && text != nil && size > 0:
+			// A column whose first records all differ is likely to hold
+			// about as many values as the file has records: its index is
+			// made that large at once, rather than grown step by step.
+			for i := range cols {
+				cols[i].expect = int(min(size/int64(len(text)+1), internMax))
+			}
+		case rows == 2*linearMax:
+			for i := range cols {
+				cols[i].expect = 0
+			}
 		}
 		if len(slab) == 0 {
 			// Grow the slabs with the table, so that a small table does
@@ -279,6 +293,19 @@ func ReadTableFileContext(ctx context.Context, path string) (*Table, error) {
 	}
 	defer f.Close()
 	return ReadTableContext(ctx, f, path)
+}
+
+// regularSize returns the size of r if it is a regular file, else 0.
+func regularSize(r io.Reader) int64 {
+	f, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return 0
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	return fi.Size()
 }
 
 // ReadFileContext reads the whole file at path, as os.ReadFile does, and
