@@ -105,7 +105,10 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 			for i := range cols {
 				cols[i].expect = int(min(size/int64(len(text)+1), internMax))
 			}
-		case rows == 2*linearMax:
+		case rows == linearMax+1:
+			// A column that needs its index only after a repeat among its
+			// first records is more likely one of categories: an index
+			// the size of the file would cost it more than all its values.
 			for i := range cols {
 				cols[i].expect = 0
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -128,6 +129,43 @@ func TestReadTableFileStdin(t *testing.T) {
 
 	_, err = ReadTableFile("-")
 	checkError(t, err, "stdin: no data rows after the header")
+}
+
+// TestReadTableCategories: a file's columns of a dozen categories, which
+// reach their ninth value within their first records, but not all
+// different ones, cost little more than their fields' string headers, as
+// ReadTable promises: their indexes are not made for as many values as the
+// file has records.
+func TestReadTableCategories(t *testing.T) {
+	const rows, cols = 20000, 20
+	var b strings.Builder
+	for c := range cols {
+		fmt.Fprintf(&b, "c%d,", c)
+	}
+	b.WriteString("y\n")
+	for r := range rows {
+		// The first two records are equal; from then on each column
+		// cycles through its twelve values.
+		for c := range cols {
+			fmt.Fprintf(&b, "v%d,", (max(r, 1)+c)%12)
+		}
+		fmt.Fprintf(&b, "%d\n", r%2)
+	}
+	path := writeTemp(t, b.String())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tab, err := ReadTableFile(path)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	headers := rows * (cols + 1) * 16
+	if alloc := after.TotalAlloc - before.TotalAlloc; float64(alloc) > 1.5*float64(headers) {
+		t.Errorf("reading allocated %d bytes, %.1f times the fields' string headers", alloc, float64(alloc)/float64(headers))
+	}
+	if tab.Distinct(0) != 12 {
+		t.Errorf("column c0 has %d values, want 12", tab.Distinct(0))
+	}
 }
 
 func TestColumn(t *testing.T) {
