@@ -3,39 +3,63 @@ package main
 import (
 	"math"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"testing"
 )
 
 // gcSettings reads the collector's percent and memory limit.
-func gcSettings() (percent int64, limit uint64) {
+func gcSettings() (percent, limit int64) {
 	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
 	metrics.Read(s)
-	return int64(s[0].Value.Uint64()), s[1].Value.Uint64()
+	return int64(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
 }
 
+// TestPauseCollection: the collector is off while reading, then off up to
+// a memory limit collectionGrace above the memory in use, or the user's
+// if lower, and the first collection sets it back as the user had it; a
+// collector the user turned off stays off, under the user's limit alone.
 func TestPauseCollection(t *testing.T) {
-	percent, limit := gcSettings()
-	if percent < 0 || limit != math.MaxInt64 {
-		t.Skipf("the collector is set by the environment: percent %d, limit %d", percent, limit)
-	}
-	resume := pauseCollection()
-	if p, _ := gcSettings(); p != -1 {
-		t.Fatalf("collector percent %d while paused, want off", p)
-	}
-	resume()
-	p, l := gcSettings()
-	if p != -1 || l >= math.MaxInt64 || l < collectionGrace {
-		t.Fatalf("after resume, before a collection: percent %d, limit %d; want off up to a limit", p, l)
-	}
-	// The first collection turns it back on, as it was.
-	for i := 0; ; i++ {
-		runtime.GC()
-		if p, l = gcSettings(); p == percent && l == limit {
-			break
-		}
-		if i == 100 {
-			t.Fatalf("after %d collections: percent %d, limit %d; want %d, %d", i+1, p, l, percent, limit)
-		}
+	defer func(percent, limit int64) {
+		debug.SetGCPercent(int(percent))
+		debug.SetMemoryLimit(limit)
+	}(gcSettings())
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	low := int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + collectionGrace/4 // below what the grace gives
+	for _, c := range []struct {
+		name           string
+		percent, limit int64
+		// paused tells the right limit after reading, before a collection.
+		paused func(limit int64) bool
+	}{
+		{"default", 100, math.MaxInt64, func(l int64) bool { return l >= collectionGrace && l < math.MaxInt64 }},
+		{"GOGC=137 GOMEMLIMIT=1TiB", 137, 1 << 40, func(l int64) bool { return l >= collectionGrace && l < 1<<40 }},
+		{"GOGC=137, GOMEMLIMIT within the grace", 137, low, func(l int64) bool { return l == low }},
+		{"GOGC=off GOMEMLIMIT=1TiB", -1, 1 << 40, func(l int64) bool { return l == 1<<40 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			debug.SetGCPercent(int(c.percent))
+			debug.SetMemoryLimit(c.limit)
+			resume := pauseCollection()
+			if p, _ := gcSettings(); p != -1 {
+				t.Fatalf("collector percent %d while paused, want off", p)
+			}
+			resume()
+			p, l := gcSettings()
+			if p != -1 || !c.paused(l) {
+				t.Fatalf("after resume, before a collection: percent %d, limit %d (the user's %d)", p, l, c.limit)
+			}
+			// The first collection sets it back as it was.
+			for i := 0; ; i++ {
+				runtime.GC()
+				if p, l = gcSettings(); p == c.percent && l == c.limit {
+					break
+				}
+				if i == 100 {
+					t.Fatalf("after %d collections: percent %d, limit %d; want %d, %d", i+1, p, l, c.percent, c.limit)
+				}
+			}
+		})
 	}
 }
