@@ -1,0 +1,41 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestChildRunner: a record from a job's process names the sweep's
+// machine, not the one the process wrote; odtx's own job is timed as the
+// whole process, not as the process timed itself, while a peer's keeps the
+// time of the peer's processes; and a process that fails is a record that
+// says why.
+func TestChildRunner(t *testing.T) {
+	fake, err := filepath.Abs(filepath.Join("testdata", "record-child.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := Machine{CPUs: 7, OS: "parent"}
+	var warnings strings.Builder
+	c := &ChildRunner{Runner: &Runner{Machine: parent}, Command: []string{fake},
+		Stop: func(context.Context) os.Signal { return os.Kill }, WarningPrefix: "odtx: warning: ", Warnings: &warnings}
+	ctx := context.Background()
+	ours := c.Run(ctx, Job{Suite: "minerror", Dataset: "t.csv", Solver: "dp", Mode: "errors", Fold: -1})
+	if ours.Status != "ok" || ours.Machine != parent || ours.Seconds <= 0 || ours.Seconds == 1e6 {
+		t.Errorf("odtx's job: status %q, %v s on %+v; want the parent's machine and the process's time, not the one it wrote", ours.Status, ours.Seconds, ours.Machine)
+	}
+	peer := c.Run(ctx, Job{Suite: "minerror", Dataset: "t.csv", Solver: "streed", Program: "/opt/streed", Mode: "errors", Fold: -1})
+	if peer.Status != "ok" || peer.Program != "/opt/streed" || peer.Machine != parent || peer.Seconds != 1e6 {
+		t.Errorf("a peer's job: status %q, program %q, %v s on %+v; want the parent's machine and the time the process wrote", peer.Status, peer.Program, peer.Seconds, peer.Machine)
+	}
+	failed := c.Run(ctx, Job{Suite: "minerror", Dataset: "fail", Solver: "dp", Mode: "errors", Fold: -1})
+	if want := "error: job process: exit status 3: odtx: the job failed"; failed.Status != want || failed.Machine != parent || failed.Seconds <= 0 {
+		t.Errorf("a failed job: status %q, %v s on %+v; want status %q", failed.Status, failed.Seconds, failed.Machine, want)
+	}
+	if warnings.String() != "odtx: warning: a warning\n" {
+		t.Errorf("warnings %q", warnings.String())
+	}
+}
