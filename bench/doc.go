@@ -7,12 +7,13 @@
 // A [Suite] is a value: its name, its jobs and the table that shows their
 // records, named in the one list [Suites]. A job is plain data ([Job]): it
 // learns a tree on a whole dataset, or cross-validates one fold, with one
-// back end in one mode. Running a job ([Runner.Run]) gives a [Record], a line of JSONL;
-// odtx runs each in a child process of its own ([ChildRunner], [ServeJob]),
-// so that the peak memory recorded is the job's, its time is a whole
-// process's as a peer tool's is, and a crash costs one record. A run is jobs → records → tables; a merge of JSONL files is
-// records → tables, through the same code ([Tables], [Files]), so that it
-// renders what one run would have.
+// back end in one mode. Running a job ([Runner.Run]) gives a [Record], a
+// line of JSONL; odtx runs each in a child process of its own
+// ([ChildRunner], [ServeJob]), so that the peak memory recorded is the
+// job's, its time is a whole process's as a peer tool's is, and a crash
+// costs one record. A run is jobs → records → tables; a merge of JSONL
+// files is records → tables, through the same code ([Tables], [Files]), so
+// that it renders what one run would have.
 //
 // The suites:
 //
