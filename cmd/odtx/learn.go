@@ -257,9 +257,7 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 	if err != nil {
 		return nil, nil, err
 	}
-	resume := pauseCollection()
 	ds, tbl, err := dataset.Load(ctx, path, opt)
-	resume()
 	if errors.Is(err, context.DeadlineExceeded) {
 		if path == "-" {
 			path = "stdin"
