@@ -61,11 +61,7 @@ func init() {
 
 // learnErrors runs a job of the errors mode: odtx's search, or a peer's.
 func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
-	tbl, err := r.table(j)
-	if err != nil {
-		return err
-	}
-	ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Count})
+	ds, tbl, err := r.load(ctx, j, dataset.Options{Conflicts: dataset.Count})
 	if err != nil {
 		return err
 	}

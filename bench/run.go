@@ -98,11 +98,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 // learn learns a tree on j's whole dataset, as odtx learn does, checking it
 // on the raw rows likewise.
 func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec *Record) error {
-	tbl, err := r.table(j)
-	if err != nil {
-		return err
-	}
-	ds, err := tbl.Binarize(dataset.Options{})
+	ds, tbl, err := r.load(ctx, j, dataset.Options{})
 	if err != nil {
 		return err
 	}
@@ -121,14 +117,32 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 	return err
 }
 
+// load reads j's dataset, or generates it, and binarizes it as opt says:
+// a file as odtx learn loads it.
+func (r *Runner) load(ctx context.Context, j Job, opt dataset.Options) (*dataset.Dataset, *dataset.Table, error) {
+	if j.Point == nil {
+		return dataset.Load(ctx, r.path(j), opt)
+	}
+	tbl, err := r.table(j)
+	if err != nil {
+		return nil, nil, err
+	}
+	ds, err := tbl.Binarize(opt)
+	return ds, tbl, err
+}
+
+// path is where j's dataset is, if it is a file.
+func (r *Runner) path(j Job) string {
+	if filepath.IsAbs(j.Dataset) {
+		return j.Dataset
+	}
+	return filepath.Join(r.Data, j.Dataset)
+}
+
 // table reads j's dataset, or generates it.
 func (r *Runner) table(j Job) (*dataset.Table, error) {
 	if j.Point == nil {
-		path := j.Dataset
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(r.Data, path)
-		}
-		return dataset.ReadTableFile(path)
+		return dataset.ReadTableFile(r.path(j))
 	}
 	data, err := gen.CSV(j.Point.Params())
 	if err != nil {
