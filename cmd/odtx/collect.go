@@ -3,7 +3,6 @@ package main
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 // collectionGrace is how far the process's memory may grow before the
@@ -28,10 +27,11 @@ func deferCollection() {
 		return // GOGC=off: the collector was off already
 	}
 	limit := debug.SetMemoryLimit(-1)
-	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(s)
-	used := s[0].Value.Uint64() - s[1].Value.Uint64()
-	debug.SetMemoryLimit(min(limit, int64(used+collectionGrace)))
+	// ReadMemStats rather than runtime/metrics, whose package
+	// initialization every command would pay for.
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	debug.SetMemoryLimit(min(limit, int64(m.Sys-m.HeapReleased+collectionGrace)))
 	// A cleanup runs after the collection that finds its object
 	// unreachable, the first one; the object must not be a tiny
 	// allocation, whose cleanup may never run.
