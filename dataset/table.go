@@ -101,9 +101,10 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		case rows == 0 && text != nil && size > 0:
 			// A column whose first records all differ is likely to hold
 			// about as many values as the file has records: its index is
-			// made that large at once, rather than grown step by step.
+			// made that large at once, rather than grown step by step,
+			// with room for records shorter than the first.
 			for i := range cols {
-				cols[i].expect = int(min(size/int64(len(text)+1), internMax))
+				cols[i].expect = int(min(size/int64(len(text)+1)*5/4, internMax))
 			}
 		case rows == linearMax+1:
 			// A column that needs its index only after a repeat among its
