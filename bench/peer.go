@@ -138,7 +138,8 @@ func writeNumeric(w *bytes.Buffer, tbl *dataset.Table, ds *dataset.Dataset) erro
 	if err != nil {
 		return err
 	}
-	for r, rec := range tbl.Records {
+	for r := range tbl.Len() {
+		rec := tbl.Record(r)
 		w.WriteString(strconv.Itoa(slices.Index(ds.Classes, rec[label])))
 		for c, v := range rec {
 			if c == label {

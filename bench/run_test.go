@@ -85,8 +85,8 @@ func TestScalingRanges(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", j, err)
 		}
-		if len(tbl.Records) != j.Point.Rows {
-			t.Errorf("%s: %d rows", j, len(tbl.Records))
+		if tbl.Len() != j.Point.Rows {
+			t.Errorf("%s: %d rows", j, tbl.Len())
 		}
 	}
 }

@@ -33,7 +33,7 @@ type Fold struct {
 // order, with their line numbers, and share them with t, so they must not
 // be modified.
 func KFold(t *dataset.Table, k int, seed uint64) ([]Fold, error) {
-	n := len(t.Records)
+	n := t.Len()
 	if k < 2 || k > n {
 		return nil, fmt.Errorf("%s: cannot make %d folds of %d rows: need at least 2 folds and a row for each", t.Name, k, n)
 	}
@@ -189,7 +189,7 @@ func validate(ctx context.Context, f Fold, data dataset.Options, opt orchestrate
 // accuracy returns the fraction of the rows of tbl to which t gives the
 // class in their label column.
 func accuracy(t *tree.Tree, tbl *dataset.Table) (float64, error) {
-	if len(tbl.Records) == 0 {
+	if tbl.Len() == 0 {
 		return 0, errors.New(tbl.Name + ": no rows to test on")
 	}
 	got, err := t.Predict(tbl)
@@ -197,5 +197,5 @@ func accuracy(t *tree.Tree, tbl *dataset.Table) (float64, error) {
 		return 0, err
 	}
 	right, err := t.Correct(tbl, got)
-	return float64(right) / float64(len(tbl.Records)), err
+	return float64(right) / float64(tbl.Len()), err
 }

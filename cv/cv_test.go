@@ -1,7 +1,9 @@
 package cv
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -19,12 +21,16 @@ import (
 
 func newGini() (solver.Solver, error) { return ginisat.New(), nil }
 
-// newTable returns a table of the records under header, on lines 2, 3, ...
-// as if read from a file.
+// newTable returns the table of the records under header, read from a
+// CSV file of them.
 func newTable(name string, header []string, records [][]string) *dataset.Table {
-	t := &dataset.Table{Name: name, Header: header, Records: records}
-	for r := range records {
-		t.Lines = append(t.Lines, r+2)
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(header)
+	w.WriteAll(records)
+	t, err := dataset.ReadTable(&b, name)
+	if err != nil {
+		panic(err) // the test's own records
 	}
 	return t
 }
@@ -59,11 +65,11 @@ func TestKFold(t *testing.T) {
 			}
 			tested := make(map[int]int) // line to the number of test folds it is in
 			for i, f := range folds {
-				if size := len(f.Test.Records); size != n/k && size != (n+k-1)/k {
+				if size := f.Test.Len(); size != n/k && size != (n+k-1)/k {
 					t.Errorf("fold %d tests on %d rows, want %d or %d", i, size, n/k, (n+k-1)/k)
 				}
-				if len(f.Train.Records)+len(f.Test.Records) != n {
-					t.Errorf("fold %d: %d training and %d test rows, want %d in all", i, len(f.Train.Records), len(f.Test.Records), n)
+				if f.Train.Len()+f.Test.Len() != n {
+					t.Errorf("fold %d: %d training and %d test rows, want %d in all", i, f.Train.Len(), f.Test.Len(), n)
 				}
 				for _, line := range f.Test.Lines {
 					tested[line]++
@@ -95,8 +101,8 @@ func checkSubset(t *testing.T, s, parent *dataset.Table) {
 		t.Errorf("%s: lines %v not in file order", s.Name, s.Lines)
 	}
 	for i, line := range s.Lines {
-		if r := slices.Index(parent.Lines, line); r < 0 || !slices.Equal(s.Records[i], parent.Records[r]) {
-			t.Errorf("%s: line %d holds %q, not a row of %s", s.Name, line, s.Records[i], parent.Name)
+		if r := slices.Index(parent.Lines, line); r < 0 || !slices.Equal(s.Record(i), parent.Record(r)) {
+			t.Errorf("%s: line %d holds %q, not a row of %s", s.Name, line, s.Record(i), parent.Name)
 		}
 	}
 }
@@ -132,7 +138,11 @@ func TestKFoldErrors(t *testing.T) {
 func TestCrossValidate(t *testing.T) {
 	train := randomTable(rand.New(rand.NewPCG(1, 2)), 40)
 	// Rows the training rows hold give the class the tree was trained on.
-	copies := newTable("copies.csv", train.Header, train.Records[10:30])
+	var some []int
+	for r := 10; r < 30; r++ {
+		some = append(some, r)
+	}
+	copies := train.Subset("copies.csv", some)
 	// The tree of y = x <= 4 tests x <= 4, so it classifies values it has
 	// not seen, a category it has not seen among them, by that test.
 	threshold := newTable("threshold.csv", []string{"x", "c", "y"}, [][]string{
@@ -165,7 +175,7 @@ func TestCrossValidateErrors(t *testing.T) {
 			`bad train: lines 2 and 3 have the same features but labels "0" and "1"; no consistent tree exists`},
 		{"no label column in the test rows", []Fold{{good, newTable("nolabel", []string{"x", "c"}, [][]string{{"1", "red"}})}},
 			`nolabel: no column "y" (columns: x, c)`},
-		{"no test rows", []Fold{{good, newTable("empty", good.Header, nil)}},
+		{"no test rows", []Fold{{good, good.Subset("empty", nil)}},
 			`empty: no rows to test on`},
 		{"text where the training rows had numbers", []Fold{{good, newTable("text", good.Header, [][]string{{"?", "red", "0"}})}},
 			`text:2: column "x": "?" is not a number`},

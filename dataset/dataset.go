@@ -136,36 +136,22 @@ type column struct {
 // label is an error, and so, with the Threshold split, is NaN or an
 // infinity among a column's numbers, which no threshold can order.
 //
-// t must be well formed, as ReadTable returns it.
+// t must be a table that ReadTable or Subset made.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
-	return t.binarize(opt, false)
-}
-
-// binarize is Binarize, told whether t's records are still those its reader
-// numbered, as they are when no caller has seen t yet.
-func (t *Table) binarize(opt Options, unchanged bool) (*Dataset, error) {
 	label, err := t.labelColumn(opt)
 	if err != nil {
 		return nil, err
 	}
-
-	// Number the distinct values of every column, unless the reader did.
-	// Sorting and parsing them then costs nothing per record, and a large
-	// table has few.
-	dicts := t.read
-	if dicts == nil || !unchanged && !t.numbered(dicts) {
-		dicts = make([]dict, len(t.Header))
-		for _, rec := range t.Records {
-			for c := range dicts {
-				if find(&dicts[c], rec[c]) < 0 {
-					dicts[c].add(rec[c])
-				}
-			}
-		}
+	// A table of some of another's records numbers its values anew: the
+	// other's values are more than its records hold.
+	dicts, codes := t.cols, t.codes
+	if t.sub {
+		dicts, codes = t.renumber()
 	}
-	if find(&dicts[label], "") >= 0 {
-		for r, rec := range t.Records {
-			if rec[label] == "" {
+	w := len(t.Header)
+	if slices.Contains(dicts[label].values, "") {
+		for r := range t.Len() {
+			if dicts[label].values[codes[r*w+label]] == "" {
 				return nil, fmt.Errorf("%s:%d: label column %q is empty", t.Name, t.Lines[r], t.Header[label])
 			}
 		}
@@ -185,7 +171,7 @@ func (t *Table) binarize(opt Options, unchanged bool) (*Dataset, error) {
 	for c := range t.Header {
 		if c != label {
 			from := len(ds.Features)
-			col, err := t.tests(c, &dicts[c], opt.Split, &ds.Features)
+			col, err := t.tests(c, &dicts[c], codes, opt.Split, &ds.Features)
 			if err != nil {
 				return nil, err
 			}
@@ -204,42 +190,40 @@ func (t *Table) binarize(opt Options, unchanged bool) (*Dataset, error) {
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
-	if err := t.collapse(ds, cols, dicts, label, class, opt.Conflicts); err != nil {
+	if err := t.collapse(ds, cols, codes, label, class, opt.Conflicts); err != nil {
 		return nil, err
 	}
 	return ds, nil
 }
 
-// numbered reports whether dicts hold exactly the values of each column of
-// t's records, as the reader's do unless the records changed since. That
-// costs a look-up a field, but not the dicts' growth.
-func (t *Table) numbered(dicts []dict) bool {
-	seen := make([][]bool, len(dicts))
-	for c := range dicts {
-		seen[c] = make([]bool, len(dicts[c].values))
-	}
-	for _, rec := range t.Records {
-		for c, v := range rec {
-			k := find(&dicts[c], v)
-			if k < 0 {
-				return false
+// renumber returns t's values and codes numbered anew, each column's
+// values those its records hold, in the order they first occur.
+func (t *Table) renumber() ([]dict, []int32) {
+	w := len(t.Header)
+	dicts := make([]dict, w)
+	codes := make([]int32, len(t.codes))
+	for c := range w {
+		from := t.cols[c].values
+		to := make([]int32, len(from)) // 1 + each value's new code, or 0
+		d := &dicts[c]
+		d.partial = t.cols[c].partial
+		for i := c; i < len(codes); i += w {
+			k := t.codes[i]
+			if to[k] == 0 {
+				d.values = append(d.values, from[k])
+				to[k] = int32(len(d.values))
 			}
-			seen[c][k] = true
+			codes[i] = to[k] - 1
 		}
 	}
-	for _, s := range seen {
-		if slices.Contains(s, false) {
-			return false
-		}
-	}
-	return true
+	return dicts, codes
 }
 
-// finite reports NaN or an infinity in column c, whose distinct values d
-// holds, if every value is a number: a threshold cannot order NaN, nor JSON
-// hold an infinite one. A number out of range, such as 1e999, is infinite,
-// as strconv parses it.
-func (t *Table) finite(c int, d *dict) error {
+// finite reports NaN or an infinity in column c, whose values d holds and
+// codes number, if every value is a number: a threshold cannot order NaN,
+// nor JSON hold an infinite one. A number out of range, such as 1e999, is
+// infinite, as strconv parses it.
+func (t *Table) finite(c int, d *dict, codes []int32) error {
 	bad := make([]bool, len(d.values))
 	found := false
 	for k, s := range d.values {
@@ -254,24 +238,25 @@ func (t *Table) finite(c int, d *dict) error {
 	if !found {
 		return nil
 	}
-	for r, rec := range t.Records {
-		if bad[find(d, rec[c])] {
-			return fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], t.Header[c], rec[c])
+	w := len(t.Header)
+	for r := range t.Len() {
+		if k := codes[r*w+c]; bad[k] {
+			return fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], t.Header[c], d.values[k])
 		}
 	}
 	return nil
 }
 
-// tests returns column c, whose distinct values d holds, and appends its
-// tests, in order, to features, or returns an error if it cannot be split
-// as asked.
-func (t *Table) tests(c int, d *dict, split Split, features *[]Feature) (column, error) {
+// tests returns column c, whose values d holds and codes number, and
+// appends its tests, in order, to features, or returns an error if it
+// cannot be split as asked.
+func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Feature) (column, error) {
 	col := column{c: c}
 	nums, ok := numbers(d.values)
 	// NaN, or a number out of range, is no number, and makes the column
 	// fail numbers; an infinity passes.
 	if split == Threshold && (!ok || slices.ContainsFunc(nums, func(v float64) bool { return math.IsInf(v, 0) })) {
-		if err := t.finite(c, d); err != nil {
+		if err := t.finite(c, d, codes); err != nil {
 			return col, err
 		}
 	}
@@ -293,8 +278,8 @@ func (t *Table) tests(c int, d *dict, split Split, features *[]Feature) (column,
 			// Where a column has both 0 and -0, the threshold has always
 			// been the sign of its last zero, as a map of the values kept
 			// it; so it stays.
-			for r := len(t.Records) - 1; r >= 0; r-- {
-				if v := nums[find(d, t.Records[r][c])]; v == 0 {
+			for r := t.Len() - 1; r >= 0; r-- {
+				if v := nums[codes[r*len(t.Header)+c]]; v == 0 {
 					i, _ := slices.BinarySearch(sorted, v)
 					sorted[i] = v
 					break
@@ -326,15 +311,16 @@ func (t *Table) tests(c int, d *dict, split Split, features *[]Feature) (column,
 // of records with equal feature vectors, or reports two that disagree on the
 // class. Records have equal feature vectors exactly when their values have
 // the same ranks in every column, so the ranks, packed into as few bits as
-// they need, identify them.
-func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, class []int32, conflicts Conflicts) error {
+// they need, identify them. codes numbers the records' values, as
+// Binarize numbered them for cols.
+func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, class []int32, conflicts Conflicts) error {
 	var dups []duplicate // with Majority, every record that repeats an example
 	width := 0
 	for _, col := range cols {
 		width += col.bits
 	}
-	kw, nc := (width+7)/8, len(cols)
-	seen := newKeySet(kw, len(t.Records))
+	kw, nc, w, rows := (width+7)/8, len(cols), len(t.Header), t.Len()
+	seen := newKeySet(kw, rows)
 	// The records go in blocks: first their keys, then a look at the slot
 	// of each, which then miss the cache together rather than one after
 	// the other, and only then the search.
@@ -342,21 +328,22 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 	keys := make([]byte, block*kw)
 	ranks := make([]int32, block*nc)
 	hashes := make([]uint64, block)
-	if len(t.Records) > 0 {
+	if rows > 0 {
 		// A large table is mostly one of distinct records, which this
 		// fits without copying.
-		ds.Examples = make([]Example, 0, len(t.Records))
+		ds.Examples = make([]Example, 0, rows)
 	}
-	var codes []int32 // room for the Codes of the examples to come
-	for start := 0; start < len(t.Records); start += block {
-		recs := t.Records[start:min(start+block, len(t.Records))]
-		for b, rec := range recs {
+	var room []int32 // room for the Codes of the examples to come
+	for start := 0; start < rows; start += block {
+		recs := codes[start*w : min(start+block, rows)*w]
+		for b := range len(recs) / w {
+			rec := recs[b*w : (b+1)*w]
 			key, rank := keys[b*kw:(b+1)*kw], ranks[b*nc:(b+1)*nc]
 			var acc uint64
 			n, p := 0, 0
 			for j := range cols {
 				col := &cols[j]
-				k := col.rank[find(&dicts[col.c], rec[col.c])]
+				k := col.rank[rec[col.c]]
 				rank[j] = k
 				acc |= uint64(k) << n
 				for n += col.bits; n >= 8; n -= 8 {
@@ -370,12 +357,12 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 			}
 			hashes[b] = seen.hash(key)
 		}
-		for _, h := range hashes[:len(recs)] {
+		for _, h := range hashes[:len(recs)/w] {
 			seen.touch(h)
 		}
-		for b, rec := range recs {
+		for b := range len(recs) / w {
 			r := start + b
-			cl := int(class[find(&dicts[label], rec[label])])
+			cl := int(class[recs[b*w+label]])
 			if i, ok := seen.add(keys[b*kw:(b+1)*kw], hashes[b]); ok {
 				switch ex := ds.Examples[i]; {
 				case conflicts != Refuse:
@@ -389,15 +376,15 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 				}
 				continue
 			}
-			if len(codes) < nc || codes == nil {
+			if len(room) < nc || room == nil {
 				// Examples share arrays, which grow with their number up
 				// to a size at which the unused rest of the last does not
 				// matter.
 				n := min(max(len(ds.Examples), 16), max(1, codesChunk/max(nc, 1)))
-				codes = make([]int32, nc*n)
+				room = make([]int32, nc*n)
 			}
-			c := codes[:nc:nc]
-			codes = codes[nc:]
+			c := room[:nc:nc]
+			room = room[nc:]
 			copy(c, ranks[b*nc:(b+1)*nc])
 			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Codes: c, Class: cl})
 		}
@@ -406,9 +393,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, dicts []dict, label int, cl
 		ds.Examples = slices.Clone(ds.Examples)
 	}
 	if conflicts == Count {
-		t.count(ds, dups, class, dicts[label], label)
+		t.count(ds, dups, class, codes, label)
 	} else {
-		t.relabel(ds, dups, class, dicts[label], label)
+		t.relabel(ds, dups, class, codes, label)
 	}
 	return nil
 }
@@ -420,7 +407,7 @@ type duplicate struct {
 
 // count fills the Counts of every example from its own record and the
 // records that repeat it, and gives it the class most of them have.
-func (t *Table) count(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
+func (t *Table) count(ds *Dataset, dups []duplicate, class, codes []int32, label int) {
 	k := len(ds.Classes)
 	all := make([]int, len(ds.Examples)*k)
 	for i := range ds.Examples {
@@ -431,7 +418,7 @@ func (t *Table) count(ds *Dataset, dups []duplicate, class []int32, labels dict,
 	for _, d := range dups {
 		ds.Examples[d.example].Counts[d.class]++
 	}
-	first := firstRecords(t, class, labels, label, len(ds.Classes))
+	first := firstRecords(t, class, codes, label, len(ds.Classes))
 	for i := range ds.Examples {
 		ds.Examples[i].Class = majority(ds.Examples[i].Counts, first)
 	}
@@ -442,7 +429,7 @@ func (t *Table) count(ds *Dataset, dups []duplicate, class []int32, labels dict,
 // float64 values, such as 18-digit identifiers, or nil.
 func (t *Table) imprecise(a, b, label int) error {
 	for c := range t.Header {
-		x, y := t.Records[a][c], t.Records[b][c]
+		x, y := t.Value(a, c), t.Value(b, c)
 		if c == label || SameValue(x, y) {
 			continue
 		}
@@ -457,13 +444,14 @@ func (t *Table) imprecise(a, b, label int) error {
 }
 
 // firstRecords returns, for each class, the first record labelled so.
-func firstRecords(t *Table, class []int32, labels dict, label, classes int) []int {
+func firstRecords(t *Table, class, codes []int32, label, classes int) []int {
 	first := make([]int, classes)
 	for i := range first {
-		first[i] = len(t.Records)
+		first[i] = t.Len()
 	}
-	for r := len(t.Records) - 1; r >= 0; r-- {
-		first[class[find(&labels, t.Records[r][label])]] = r
+	w := len(t.Header)
+	for r := t.Len() - 1; r >= 0; r-- {
+		first[class[codes[r*w+label]]] = r
 	}
 	return first
 }
@@ -482,11 +470,11 @@ func majority(n, first []int) int {
 
 // relabel gives each example whose records disagree the label most of
 // them have, and lists the records that lose theirs.
-func (t *Table) relabel(ds *Dataset, dups []duplicate, class []int32, labels dict, label int) {
+func (t *Table) relabel(ds *Dataset, dups []duplicate, class, codes []int32, label int) {
 	if len(dups) == 0 {
 		return
 	}
-	first := firstRecords(t, class, labels, label, len(ds.Classes))
+	first := firstRecords(t, class, codes, label, len(ds.Classes))
 	counts := make(map[int][]int) // by example: records of each class
 	for _, d := range dups {
 		if counts[d.example] == nil {
@@ -561,7 +549,11 @@ func sortValues(values []string) ([]string, []int32) {
 	var sorted []string
 	rank := make([]int32, len(values))
 	same := make(map[float64]int32) // by number: its position
-	for _, k := range perm {
+	for i, k := range perm {
+		if i > 0 && values[k] == values[perm[i-1]] {
+			rank[k] = rank[perm[i-1]] // a value the dict numbered again
+			continue
+		}
 		v, ok := byValue(values[k])
 		if i, seen := same[v]; ok && seen {
 			rank[k] = i
@@ -583,7 +575,7 @@ func Load(ctx context.Context, path string, opt Options) (*Dataset, *Table, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := t.binarize(opt, true)
+	ds, err := t.Binarize(opt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -267,7 +267,7 @@ func checkHolds(t *testing.T, ds *Dataset, tab *Table) {
 	t.Helper()
 	record := make(map[int][]string, len(tab.Lines))
 	for r, line := range tab.Lines {
-		record[line] = tab.Records[r]
+		record[line] = tab.Record(r)
 	}
 	for j, f := range ds.Features {
 		c, err := tab.Column(f.Column)
@@ -288,19 +288,20 @@ func checkHolds(t *testing.T, ds *Dataset, tab *Table) {
 func BenchmarkBinarize(b *testing.B) {
 	const rows, cols = 4601, 57
 	rng := rand.New(rand.NewPCG(1, 2))
-	tab := &Table{Name: "bench.csv"}
+	var in strings.Builder
 	for c := range cols {
-		tab.Header = append(tab.Header, "F"+strconv.Itoa(c))
+		fmt.Fprintf(&in, "F%d,", c)
 	}
-	tab.Header = append(tab.Header, "y")
-	for r := range rows {
-		rec := make([]string, cols+1)
-		for c := range cols {
-			rec[c] = strconv.FormatFloat(float64(rng.IntN(265))/100, 'f', -1, 64)
+	in.WriteString("y\n")
+	for range rows {
+		for range cols {
+			in.WriteString(strconv.FormatFloat(float64(rng.IntN(265))/100, 'f', -1, 64) + ",")
 		}
-		rec[cols] = strconv.Itoa(rng.IntN(2))
-		tab.Records = append(tab.Records, rec)
-		tab.Lines = append(tab.Lines, r+2)
+		in.WriteString(strconv.Itoa(rng.IntN(2)) + "\n")
+	}
+	tab, err := ReadTable(strings.NewReader(in.String()), "bench.csv")
+	if err != nil {
+		b.Fatal(err)
 	}
 	for b.Loop() {
 		if _, err := tab.Binarize(Options{}); err != nil {

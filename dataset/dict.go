@@ -1,14 +1,19 @@
 package dataset
 
-// dict numbers the distinct values of a column in the order in which they
-// first occur. The columns of large files mostly hold a handful of values,
-// which a table (for one-byte values) or a linear search finds faster than a
-// map can hash them; the map takes over when there are many.
+// dict numbers the values of a column in the order in which they first
+// occur. The columns of large files mostly hold a handful of values, which a
+// table (for one-byte values) or a linear search finds faster than a map can
+// hash them; the map takes over when there are many.
+//
+// A column with more than internMax values is likely continuous, where
+// sharing a value saves little and the index would cost much: past that
+// many, the dict numbers every longer value anew, met before or not, and
+// values may repeat.
 type dict struct {
 	values []string
 	index  map[string]int32 // nil while values is short enough to search
 	char   [256]int32       // 1 + the code of each one-byte value, or 0
-	// partial reports values that the reader met and left out (see keep).
+	// partial reports that values may repeat (see internMax).
 	partial bool
 	// expect, if not 0, is how many values the index is made for.
 	expect int
@@ -16,6 +21,9 @@ type dict struct {
 
 // linearMax is the number of values up to which a dict searches linearly.
 const linearMax = 8
+
+// internMax is the number of values of a column that a dict indexes.
+const internMax = 1 << 16
 
 // find returns the code of v in d, or -1 if d does not hold it. It takes
 // bytes as well as strings so that the reader can look up a field still in
@@ -38,20 +46,24 @@ func find[T string | []byte](d *dict, v T) int {
 	return -1
 }
 
-// add gives s, which d must not hold, the next code and returns it.
-func (d *dict) add(s string) int {
-	k := len(d.values)
+// add gives s, which find does not find in d, the next code and returns it.
+func (d *dict) add(s string) int32 {
+	k := int32(len(d.values))
 	d.values = append(d.values, s)
-	if len(s) == 1 {
-		d.char[s[0]] = int32(k + 1)
-	}
 	switch {
+	case len(s) == 1:
+		d.char[s[0]] = k + 1
+	case d.partial:
+	case len(d.values) > internMax:
+		d.partial = true
 	case d.index != nil:
-		d.index[s] = int32(k)
+		d.index[s] = k
 	case len(d.values) > linearMax:
 		d.index = make(map[string]int32, max(2*len(d.values), d.expect))
 		for i, v := range d.values {
-			d.index[v] = int32(i)
+			if len(v) != 1 {
+				d.index[v] = int32(i)
+			}
 		}
 	}
 	return k

@@ -69,8 +69,8 @@ func TestReadTableLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(tab.Records) != 2 || tab.Records[1][0] != tt.field {
-				t.Errorf("%d records, want 2 with the long field second", len(tab.Records))
+			if tab.Len() != 2 || tab.Value(1, 0) != tt.field {
+				t.Errorf("%d records, want 2 with the long field second", tab.Len())
 			}
 		})
 	}

@@ -15,19 +15,43 @@ import (
 	"unicode/utf8"
 )
 
-// Table is a CSV file as read: the header and the raw records with the line
-// numbers on which they start.
+// Table is a CSV file as read: the header, the records, with the line
+// numbers on which they start, and their fields, trimmed of surrounding
+// spaces, which Value returns.
+//
+// A table keeps each field as the number of its value among its column's
+// values, and each value once (but in a column of very many, see
+// Distinct): a field costs four bytes, however long its value, and
+// Binarize finds every field's value without a look-up.
 type Table struct {
-	Name    string     // file name used in error messages ("-" is shown as "stdin")
-	Header  []string   // column names, trimmed of surrounding spaces
-	Records [][]string // fields trimmed of surrounding spaces, each as long as Header
-	Lines   []int      // 1-based physical line on which each record starts
+	Name   string   // file name used in error messages ("-" is shown as "stdin")
+	Header []string // column names, trimmed of surrounding spaces
+	Lines  []int    // 1-based physical line on which each record starts
 
-	// read holds the distinct values of each column as ReadTable met
-	// them, and their index, which spares Binarize numbering them again
-	// while the Records are those read; nil for a table with a column of
-	// too many values to keep, and for one not made by ReadTable.
-	read []dict
+	// cols numbers the values of each column, and codes holds record r's
+	// field c as its number in cols[c], at r*len(Header)+c.
+	cols  []dict
+	codes []int32
+	// sub is set for a table of some of another's records, which shares
+	// its cols: they may hold values that none of its own records has.
+	sub bool
+}
+
+// Len returns the number of records of t.
+func (t *Table) Len() int { return len(t.Lines) }
+
+// Value returns field c of record r.
+func (t *Table) Value(r, c int) string {
+	return t.cols[c].values[t.codes[r*len(t.Header)+c]]
+}
+
+// Record returns the fields of record r, in a new slice.
+func (t *Table) Record(r int) []string {
+	rec := make([]string, len(t.Header))
+	for c := range rec {
+		rec[c] = t.Value(r, c)
+	}
+	return rec
 }
 
 // ReadTable reads a CSV table with a header row from r. The separator is ',',
@@ -38,10 +62,8 @@ type Table struct {
 // a record whose quoted field spans lines. The name is used in error
 // messages.
 //
-// Equal fields of a column share one string and the records share large
-// arrays, so that a table costs little more than its fields' string
-// headers. The table keeps what the reading learnt of each column's
-// distinct values, for Binarize.
+// Equal fields of a column share one string, and a record costs four bytes
+// a field beside its column's values.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	return ReadTableContext(context.Background(), r, name)
 }
@@ -75,8 +97,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	width, sep := len(header), rd.sep
 	cols := make([]dict, width)
 	size := regularSize(r)
-	var slabs [][]string // the fields of the records, row after row
-	var slab []string    // the room left in the last slab
+	var codes []int32
 	rows := 0
 	// The records of a large file nearly always follow one another line by
 	// line, so rather than every record's line only the lines that break
@@ -99,12 +120,16 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		}
 		switch {
 		case rows == 0 && text != nil && size > 0:
-			// A column whose first records all differ is likely to hold
-			// about as many values as the file has records: its index is
-			// made that large at once, rather than grown step by step,
-			// with room for records shorter than the first.
+			// The file's size over its first record's tells about how many
+			// records it holds, with room for records shorter than the
+			// first: the codes are allocated for them at once. A column
+			// whose first records all differ is likely to hold about as
+			// many values, and its index is made that large at once too,
+			// rather than grown step by step.
+			expect := size / int64(len(text)+1) * 5 / 4
+			codes = make([]int32, 0, min(expect, maxCodes/int64(width))*int64(width))
 			for i := range cols {
-				cols[i].expect = int(min(size/int64(len(text)+1)*5/4, internMax))
+				cols[i].expect = int(min(expect, internMax))
 			}
 		case rows == linearMax+1:
 			// A column that needs its index only after a repeat among its
@@ -114,15 +139,9 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 				cols[i].expect = 0
 			}
 		}
-		if len(slab) == 0 {
-			// Grow the slabs with the table, so that a small table does
-			// not pay for a large one, up to a size at which the unused
-			// rest of the last does not matter.
-			slab = make([]string, width*min(max(rows, 16), max(1, slabFields/width)))
-			slabs = append(slabs, slab)
-		}
-		rec := slab[:width]
-		slab = slab[width:]
+		codes = slices.Grow(codes, width)
+		rec := codes[len(codes) : len(codes)+width]
+		codes = codes[:len(codes)+width]
 		if text != nil {
 			// This loop runs for every field of a large file, so it does
 			// the common case, a short field of one printable character,
@@ -134,21 +153,24 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 				}
 				f := text[:j]
 				text = text[min(j+1, len(text)):]
-				s, ok := char(f)
-				if ok {
-					cols[i].keepChar(s)
-				} else if s, ok = internBytes(&cols[i], trimSpace(f)); !ok {
-					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
+				d := &cols[i]
+				if len(f) == 1 && d.char[f[0]] != 0 {
+					rec[i] = d.char[f[0]] - 1
+					continue
 				}
-				rec[i] = s
-			}
-		} else {
-			for i, f := range str {
-				s, ok := internString(&cols[i], f)
+				k, ok := internBytes(d, trimSpace(f))
 				if !ok {
 					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
 				}
-				rec[i] = s
+				rec[i] = k
+			}
+		} else {
+			for i, f := range str {
+				k, ok := internString(&cols[i], f)
+				if !ok {
+					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
+				}
+				rec[i] = k
 			}
 		}
 		if n := len(jumps); n == 0 || line != jumps[n-1]+rows-jumps[n-2] {
@@ -160,19 +182,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		return nil, fmt.Errorf("%s: no data rows after the header", name)
 	}
 
-	// Collecting the records and lines only now sizes them exactly, where
-	// appending would have copied them time and again.
-	t := &Table{Name: name, Header: header, Records: make([][]string, rows), Lines: make([]int, rows)}
-	if !slices.ContainsFunc(cols, func(d dict) bool { return d.partial }) {
-		t.read = cols
-	}
-	i := 0
-	for _, slab := range slabs {
-		for ; len(slab) > 0 && i < rows; i++ {
-			t.Records[i] = slab[:width:width]
-			slab = slab[width:]
-		}
-	}
+	t := &Table{Name: name, Header: header, Lines: make([]int, rows), cols: cols, codes: codes}
 	for j := 0; j < len(jumps); j += 2 {
 		for i := jumps[j]; i < rows && (j+2 == len(jumps) || i < jumps[j+2]); i++ {
 			t.Lines[i] = jumps[j+1] + i - jumps[j]
@@ -181,87 +191,60 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	return t, nil
 }
 
-// Distinct returns how many distinct values column c held as the table was
-// read, or -1 if the reader did not keep them: for a table with a column
-// of too many values to keep, or one ReadTable did not make. The count is
-// that of the records as read, not as since changed.
+// Distinct returns how many distinct values column c holds, or -1 if the
+// table does not know: for a column of more values than a table indexes.
+// A table of some of another's records gives the other's count.
 func (t *Table) Distinct(c int) int {
-	if t.read == nil {
+	if t.cols[c].partial {
 		return -1
 	}
-	return len(t.read[c].values)
+	return len(t.cols[c].values)
 }
 
-// slabFields is the most fields of records that ReadTable allocates at once,
-// unless a record has more.
-const slabFields = 1 << 15
-
-// internMax is the number of distinct values of a column that ReadTable
-// shares. A column with more is likely continuous, where sharing saves
-// little and the index would cost much.
-const internMax = 1 << 16
+// maxCodes is the most fields whose codes ReadTable allocates ahead, from
+// its estimate of a file's records.
+const maxCodes = 1 << 24
 
 // notUTF8 ends the error for a field that is not UTF-8 text: such a field
 // could not be written to JSON as it is, so a tree would not find it again.
 const notUTF8 = "holds bytes that are not UTF-8"
 
-// internBytes returns b as a string, the same string for equal values, or
-// false if b is not UTF-8. Only values new to d need the check.
-func internBytes(d *dict, b []byte) (string, bool) {
-	if s, ok := char(b); ok {
-		return d.keepChar(s), true
-	}
+// internBytes returns the code of b in d, added if new, or false if b is
+// not UTF-8. Only values new to d need the check.
+func internBytes(d *dict, b []byte) (int32, bool) {
 	if k := find(d, b); k >= 0 {
-		return d.values[k], true
+		return int32(k), true
 	}
 	if !utf8.Valid(b) {
-		return "", false
+		return 0, false
 	}
-	return d.keep(string(b)), true
+	if s, ok := char(b); ok {
+		return d.add(s), true
+	}
+	return d.add(string(b)), true
 }
 
 // internString is internBytes for a field read by encoding/csv.
-func internString(d *dict, s string) (string, bool) {
-	if s, ok := char(s); ok {
-		return d.keepChar(s), true
-	}
+func internString(d *dict, s string) (int32, bool) {
 	if k := find(d, s); k >= 0 {
-		return d.values[k], true
+		return int32(k), true
 	}
 	if !utf8.ValidString(s) {
-		return "", false
+		return 0, false
+	}
+	if c, ok := char(s); ok {
+		return d.add(c), true
 	}
 	// s shares the memory of its whole record, which a copy lets go.
-	return d.keep(strings.Clone(s)), true
-}
-
-// keep adds s, which d must not hold, to d, unless d has grown too large
-// to be worth it, and returns it.
-func (d *dict) keep(s string) string {
-	if len(d.values) < internMax {
-		d.add(s)
-	} else {
-		d.partial = true
-	}
-	return s
-}
-
-// keepChar is keep for s, a field of one character, which d may hold.
-func (d *dict) keepChar(s string) string {
-	if d.char[s[0]] == 0 {
-		d.keep(s)
-	}
-	return s
+	return d.add(strings.Clone(s)), true
 }
 
 // printable holds the printable ASCII characters.
 const printable = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
 // char returns v as a substring of printable if it is one such character.
-// One-character fields, such as 0 and 1, are the most common by far in large
-// files; as substrings of a constant they cost no allocation, and the garbage
-// collector, which must look at every field of every record, sees at once
-// that they point outside the heap.
+// One-character values, such as 0 and 1, are the most common by far in
+// large files; as substrings of a constant they cost no allocation.
 func char[T string | []byte](v T) (string, bool) {
 	if len(v) != 1 || v[0] <= ' ' || v[0] > '~' {
 		return "", false
@@ -615,14 +598,18 @@ func separator(line []byte) byte {
 // Subset returns the given records of t as a table of their own, called
 // name in error messages but citing the lines of t's file.
 func (t *Table) Subset(name string, records []int) *Table {
+	w := len(t.Header)
 	s := &Table{
-		Name:    name,
-		Header:  t.Header,
-		Records: make([][]string, len(records)),
-		Lines:   make([]int, len(records)),
+		Name:   name,
+		Header: t.Header,
+		Lines:  make([]int, len(records)),
+		cols:   t.cols,
+		codes:  make([]int32, len(records)*w),
+		sub:    true,
 	}
 	for i, r := range records {
-		s.Records[i], s.Lines[i] = t.Records[r], t.Lines[r]
+		s.Lines[i] = t.Lines[r]
+		copy(s.codes[i*w:(i+1)*w], t.codes[r*w:(r+1)*w])
 	}
 	return s
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestReadTable(t *testing.T) {
-	plain := &Table{
+	plain := &refTable{
 		Name:    "t.csv",
 		Header:  []string{"A", "B", "X"},
 		Records: [][]string{{"1", "red", "0"}, {"2.5", "blue", "1"}},
@@ -20,38 +20,38 @@ func TestReadTable(t *testing.T) {
 	}
 	tests := []struct {
 		name, in string
-		want     *Table
+		want     *refTable
 	}{
 		{"plain", "A,B,X\n1,red,0\n2.5,blue,1\n", plain},
 		{"no final newline", "A,B,X\n1,red,0\n2.5,blue,1", plain},
 		{"BOM CRLF semicolon", "\ufeffA;B;X\r\n1;red;0\r\n2.5;blue;1\r\n", plain},
 		{"spaces around fields", " A , B ,X\n1,  red ,0\n 2.5,blue , 1\n", plain},
-		{"semicolon wins over comma", "A;B;X,Y\n1;red;0,5\n", &Table{
+		{"semicolon wins over comma", "A;B;X,Y\n1;red;0,5\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B", "X,Y"},
 			Records: [][]string{{"1", "red", "0,5"}}, Lines: []int{2},
 		}},
-		{"comma on a tie", "A,B;C\n1,2;3\n", &Table{
+		{"comma on a tie", "A,B;C\n1,2;3\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B;C"},
 			Records: [][]string{{"1", "2;3"}}, Lines: []int{2},
 		}},
 		{"tabs", "A\tB\tX\n1\tred\t0\n2.5\t blue \t1\n", plain},
-		{"tabs win over one comma", "A\tB,b\tX\n1\tred\t0\n", &Table{
+		{"tabs win over one comma", "A\tB,b\tX\n1\tred\t0\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B,b", "X"},
 			Records: [][]string{{"1", "red", "0"}}, Lines: []int{2},
 		}},
-		{"semicolon on a tie with tabs", "A;B\tC\n1;2\t3\n", &Table{
+		{"semicolon on a tie with tabs", "A;B\tC\n1;2\t3\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B\tC"},
 			Records: [][]string{{"1", "2\t3"}}, Lines: []int{2},
 		}},
-		{"tabs, quotes and empty fields", "A\tB\tX\n\"1\"\t\t0\n\t \t\"x\ty\"\n", &Table{
+		{"tabs, quotes and empty fields", "A\tB\tX\n\"1\"\t\t0\n\t \t\"x\ty\"\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B", "X"},
 			Records: [][]string{{"1", "", "0"}, {"", "", "x\ty"}}, Lines: []int{2, 3},
 		}},
-		{"quoted fields", "A,\"B, b\",X\n\"1\", \"a \"\"q\"\"\",0\n", &Table{
+		{"quoted fields", "A,\"B, b\",X\n\"1\", \"a \"\"q\"\"\",0\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "B, b", "X"},
 			Records: [][]string{{"1", `a "q"`, "0"}}, Lines: []int{2},
 		}},
-		{"blank and multi-line records keep physical lines", "\nA,X\n\n1,0\n\"two\nlines\",1\n3,0\n", &Table{
+		{"blank and multi-line records keep physical lines", "\nA,X\n\n1,0\n\"two\nlines\",1\n3,0\n", &refTable{
 			Name: "t.csv", Header: []string{"A", "X"},
 			Records: [][]string{{"1", "0"}, {"two\nlines", "1"}, {"3", "0"}}, Lines: []int{4, 5, 7},
 		}},
@@ -62,7 +62,7 @@ func TestReadTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := fields(got); !reflect.DeepEqual(got, tt.want) {
+			if got := asRef(got); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %#v\nwant %#v", got, tt.want)
 			}
 		})
@@ -133,9 +133,9 @@ func TestReadTableFileStdin(t *testing.T) {
 
 // TestReadTableCategories: a file's columns of a dozen categories, which
 // reach their ninth value within their first records, but not all
-// different ones, cost little more than their fields' string headers, as
-// ReadTable promises: their indexes are not made for as many values as the
-// file has records.
+// different ones, cost little more than four bytes a field, as ReadTable
+// promises: their indexes are not made for as many values as the file has
+// records.
 func TestReadTableCategories(t *testing.T) {
 	const rows, cols = 20000, 20
 	var b strings.Builder
@@ -159,9 +159,9 @@ func TestReadTableCategories(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	headers := rows * (cols + 1) * 16
-	if alloc := after.TotalAlloc - before.TotalAlloc; float64(alloc) > 1.5*float64(headers) {
-		t.Errorf("reading allocated %d bytes, %.1f times the fields' string headers", alloc, float64(alloc)/float64(headers))
+	codes := rows * (cols + 1) * 4
+	if alloc := after.TotalAlloc - before.TotalAlloc; float64(alloc) > 1.5*float64(codes) {
+		t.Errorf("reading allocated %d bytes, %.1f times four bytes a field", alloc, float64(alloc)/float64(codes))
 	}
 	if tab.Distinct(0) != 12 {
 		t.Errorf("column c0 has %d values, want 12", tab.Distinct(0))
@@ -203,56 +203,77 @@ func writeTemp(t *testing.T, content string) string {
 	return path
 }
 
-// TestManyValues binarizes a column with more distinct values than the
-// reader keeps, as it does those of a table the reader did not make.
+// TestManyValues binarizes a column of more values than a table indexes,
+// where a value met again is numbered anew, and a table of some of the
+// records of another, which renumbers its values.
 func TestManyValues(t *testing.T) {
-	t.Run("kept", func(t *testing.T) {
-		// Quoted, padded and one-character fields, read and numbered by
-		// the reader; and the same records changed after the reading.
-		tab, err := ReadTable(strings.NewReader("a,b,y\n\"x,1\", 2 ,p\n 3,10,q\n\"x,1\",2,q\nz,10,p\n"), "t.csv")
+	t.Run("some records", func(t *testing.T) {
+		// Quoted, padded and one-character fields.
+		in := "a,b,y\n\"x,1\", 2 ,p\n 3,10,q\n\"x,1\",2,q\nz,10,p\nw,7,p\n"
+		tab, err := ReadTable(strings.NewReader(in), "t.csv")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tab.read == nil {
-			t.Fatal("the reader kept no values")
+		if got := []int{tab.Distinct(0), tab.Distinct(1), tab.Distinct(2)}; !reflect.DeepEqual(got, []int{4, 3, 2}) {
+			t.Errorf("Distinct of a, b, y = %v, want [4 3 2]", got)
 		}
-		if got := []int{tab.Distinct(0), tab.Distinct(1), tab.Distinct(2), fields(tab).Distinct(0)}; !reflect.DeepEqual(got, []int{3, 2, 2, -1}) {
-			t.Errorf("Distinct of a, b, y and of a table made apart = %v, want [3 2 2 -1]", got)
+		got, err := tab.Subset("s.csv", []int{4, 1, 2}).Binarize(Options{Conflicts: Count})
+		if err != nil {
+			t.Fatal(err)
 		}
-		got, err := tab.Binarize(Options{Conflicts: Count})
-		want, werr := fields(tab).Binarize(Options{Conflicts: Count})
-		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("read: %+v, %v; apart: %+v, %v", got, err, want, werr)
+		alone, err := ReadTable(strings.NewReader("a,b,y\nw,7,p\n3,10,q\n\"x,1\",2,q\n"), "s.csv")
+		if err != nil {
+			t.Fatal(err)
 		}
-		tab.Records = tab.Records[1:]
-		tab.Records[0] = []string{"w", "7", "p"}
-		got, err = tab.Binarize(Options{Conflicts: Count})
-		want, werr = fields(tab).Binarize(Options{Conflicts: Count})
-		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("changed: %+v, %v; apart: %+v, %v", got, err, want, werr)
+		want, err := alone.Binarize(Options{Conflicts: Count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want.Examples {
+			// The same records, on the lines of the first file.
+			want.Examples[i].Line = []int{6, 3, 4}[i]
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("some records:\n%+v\nread alone:\n%+v", got, want)
 		}
 	})
+	// Every value of x once, in an order of its own, then the first ten
+	// records again, whose values the table numbers anew.
+	const n = internMax + 10
 	var b strings.Builder
 	b.WriteString("x,y\n")
-	for i := range internMax + 10 {
-		fmt.Fprintf(&b, "%d,%d\n", (i*7919)%(internMax+10), i%3)
+	for i := range n + 10 {
+		fmt.Fprintf(&b, "%d,%d\n", (i%n*7919)%n, i%n%3)
 	}
 	tab, err := ReadTable(strings.NewReader(b.String()), "t.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.read != nil || tab.Distinct(1) != -1 {
-		t.Fatalf("the reader kept a column of too many values (Distinct %d)", tab.Distinct(1))
+	if tab.Distinct(0) != -1 || tab.Distinct(1) != 3 {
+		t.Fatalf("Distinct = %d, %d; want -1 for a column of too many values, and 3", tab.Distinct(0), tab.Distinct(1))
 	}
-	got, err := tab.Binarize(Options{})
+	ds, err := tab.Binarize(Options{Conflicts: Count})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := fields(tab).Binarize(Options{})
-	if err != nil {
-		t.Fatal(err)
+	if len(ds.Features) != n-1 || len(ds.Examples) != n {
+		t.Fatalf("%d features and %d examples, want %d and %d", len(ds.Features), len(ds.Examples), n-1, n)
 	}
-	if len(got.Features) != internMax+9 || !reflect.DeepEqual(got, want) {
-		t.Errorf("%d features; binarized apart from the reading: %d, equal %v", len(got.Features), len(want.Features), reflect.DeepEqual(got, want))
+	for k, f := range ds.Features {
+		if f.Threshold != float64(k) {
+			t.Fatalf("feature %d is %v, want x <= %d", k, f, k)
+		}
 	}
+	for i, ex := range ds.Examples {
+		if want := 1 + btoi(i < 10); ex.Counts[ex.Class] != want {
+			t.Fatalf("example %d (line %d) stands for %v records, want %d", i, ex.Line, ex.Counts, want)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -109,9 +109,9 @@ func TestRowsIndependentOfTree(t *testing.T) {
 	a := table(t, p)
 	p.Depth, p.Classes = 5, 4
 	b := table(t, p)
-	for i := range a.Records {
-		if vector(t, a.Records[i]) != vector(t, b.Records[i]) {
-			t.Fatalf("row %d differs: %q and %q", i, a.Records[i], b.Records[i])
+	for i := range a.Len() {
+		if vector(t, a.Record(i)) != vector(t, b.Record(i)) {
+			t.Fatalf("row %d differs: %q and %q", i, a.Record(i), b.Record(i))
 		}
 	}
 }
@@ -134,13 +134,14 @@ func TestCSV(t *testing.T) {
 			if !slices.Equal(tbl.Header, want) {
 				t.Errorf("header %q, want %q", tbl.Header, want)
 			}
-			if n := min(p.Rows, 1<<min(p.Features, 62)); len(tbl.Records) != n {
-				t.Errorf("%d rows, want %d", len(tbl.Records), n)
+			if n := min(p.Rows, 1<<min(p.Features, 62)); tbl.Len() != n {
+				t.Errorf("%d rows, want %d", tbl.Len(), n)
 			}
 
 			root, _ := drawTree(p)
 			seen := map[string]int{}
-			for i, rec := range tbl.Records {
+			for i := range tbl.Len() {
+				rec := tbl.Record(i)
 				key := strings.Join(rec[:p.Features], ",")
 				if j, ok := seen[key]; ok {
 					t.Fatalf("rows %d and %d are both %s", j, i, key)
@@ -173,16 +174,16 @@ func TestNoise(t *testing.T) {
 		a, b := table(t, clean), table(t, p)
 		root, _ := drawTree(p)
 		flipped := 0
-		for i := range a.Records {
-			x := vector(t, b.Records[i])
-			if vector(t, a.Records[i]) != x {
+		for i := range a.Len() {
+			x := vector(t, b.Record(i))
+			if vector(t, a.Record(i)) != x {
 				t.Fatalf("%+v: row %d differs from the noiseless one", p, i)
 			}
-			if b.Records[i][p.Features] != strconv.Itoa(root.Classify(bitsHold(x))) {
+			if b.Value(i, p.Features) != strconv.Itoa(root.Classify(bitsHold(x))) {
 				flipped++
 			}
 		}
-		if want := int(math.Round(p.Noise * float64(len(a.Records)))); flipped != want {
+		if want := int(math.Round(p.Noise * float64(a.Len()))); flipped != want {
 			t.Errorf("%+v: %d labels flipped, want %d", p, flipped, want)
 		}
 	}

@@ -272,9 +272,10 @@ func TestConflictsMajority(t *testing.T) {
 		}
 		relabelled += len(ds.Relabelled)
 		// Every record, as the oracle sees it: its tests and its own label.
-		rows := make([][]bool, len(tbl.Records))
-		labels := make([]int, len(tbl.Records))
-		for i, rec := range tbl.Records {
+		rows := make([][]bool, tbl.Len())
+		labels := make([]int, tbl.Len())
+		for i := range tbl.Len() {
+			rec := tbl.Record(i)
 			for _, f := range ds.Features {
 				c, _ := tbl.Column(f.Column)
 				v, _ := f.Holds(rec[c])

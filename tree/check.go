@@ -42,7 +42,7 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 			// average, as a continuous one, mostly misses what a map
 			// remembers, and a miss costs more than the test.
 			d := tbl.Distinct(c)
-			decisions[n.Feature] = &decision{f: f, col: c, remember: d < 0 || 4*d <= len(tbl.Records)}
+			decisions[n.Feature] = &decision{f: f, col: c, remember: d < 0 || 4*d <= tbl.Len()}
 		}
 		if err := use(n.False); err != nil {
 			return err
@@ -52,12 +52,12 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 	if err := use(t.Root); err != nil {
 		return nil, err
 	}
-	out := make([]*Node, len(tbl.Records))
-	for r, rec := range tbl.Records {
+	out := make([]*Node, tbl.Len())
+	for r := range out {
 		var err error
 		leaf := t.Root.Reach(func(f int) bool {
 			d := decisions[f]
-			ok, e := d.holds(rec[d.col])
+			ok, e := d.holds(tbl.Value(r, d.col))
 			if e != nil && err == nil {
 				err = e
 			}
@@ -164,15 +164,15 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 	}
 	t.Root.clearCounts(len(t.Classes))
 	index := make(map[string]int) // class by label, as labels repeat
-	for r, rec := range tbl.Records {
-		leaf := leaves[r]
-		if err := check(r, rec[label], t.Classes[leaf.Class]); err != nil {
+	for r, leaf := range leaves {
+		value := tbl.Value(r, label)
+		if err := check(r, value, t.Classes[leaf.Class]); err != nil {
 			return err
 		}
-		c, ok := index[rec[label]]
+		c, ok := index[value]
 		if !ok {
-			c = slices.IndexFunc(t.Classes, func(class string) bool { return dataset.SameValue(rec[label], class) })
-			index[rec[label]] = c
+			c = slices.IndexFunc(t.Classes, func(class string) bool { return dataset.SameValue(value, class) })
+			index[value] = c
 		}
 		if c >= 0 {
 			leaf.Counts[c]++
@@ -200,8 +200,8 @@ func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
 		return 0, err
 	}
 	right := 0
-	for r, rec := range tbl.Records {
-		if dataset.SameValue(rec[label], predicted[r]) {
+	for r := range tbl.Len() {
+		if dataset.SameValue(tbl.Value(r, label), predicted[r]) {
 			right++
 		}
 	}
