@@ -203,9 +203,10 @@ func writeTemp(t *testing.T, content string) string {
 	return path
 }
 
-// TestManyValues binarizes a column of more values than a table indexes,
-// where a value met again is numbered anew, and a table of some of the
-// records of another, which renumbers its values.
+// TestManyValues binarizes columns of more values than a table indexes,
+// where a value first met past those is numbered anew each time it is met,
+// and a table of some of the records of another, which renumbers its
+// values.
 func TestManyValues(t *testing.T) {
 	t.Run("some records", func(t *testing.T) {
 		// Quoted, padded and one-character fields.
@@ -237,13 +238,16 @@ func TestManyValues(t *testing.T) {
 			t.Errorf("some records:\n%+v\nread alone:\n%+v", got, want)
 		}
 	})
-	// Every value of x once, in an order of its own, then the first ten
-	// records again, whose values the table numbers anew.
+	t.Run("categories and labels", testManyCategories)
+	// Every value of x once, in an order of its own, then the last ten
+	// records again, whose values the table met past those it indexes,
+	// and so numbers anew.
 	const n = internMax + 10
 	var b strings.Builder
 	b.WriteString("x,y\n")
 	for i := range n + 10 {
-		fmt.Fprintf(&b, "%d,%d\n", (i%n*7919)%n, i%n%3)
+		i = repeated(i, n)
+		fmt.Fprintf(&b, "%d,%d\n", (i*7919)%n, i%3)
 	}
 	tab, err := ReadTable(strings.NewReader(b.String()), "t.csv")
 	if err != nil {
@@ -265,10 +269,20 @@ func TestManyValues(t *testing.T) {
 		}
 	}
 	for i, ex := range ds.Examples {
-		if want := 1 + btoi(i < 10); ex.Counts[ex.Class] != want {
+		if want := 1 + btoi(i >= n-10); ex.Counts[ex.Class] != want {
 			t.Fatalf("example %d (line %d) stands for %v records, want %d", i, ex.Line, ex.Counts, want)
 		}
 	}
+}
+
+// repeated returns the record whose values record i repeats in a table of
+// n records of distinct values followed by the last ten of them again:
+// itself, or one of the last ten.
+func repeated(i, n int) int {
+	if i < n {
+		return i
+	}
+	return i - 10
 }
 
 func btoi(b bool) int {
@@ -276,4 +290,81 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// testManyCategories binarizes a column of categories and a label column
+// of more values than a table indexes, whose values the last records repeat,
+// and a table of some of its records: equal values, numbered apart, must
+// make one test and one class.
+func testManyCategories(t *testing.T) {
+	const n = internMax + 10
+	var b strings.Builder
+	b.WriteString("a,x,y\n")
+	line := func(i int) string {
+		i = repeated(i, n)
+		return fmt.Sprintf("v%d,%d,L%d\n", (i*7919)%n, i, i)
+	}
+	for i := range n + 10 {
+		b.WriteString(line(i))
+	}
+	tab, err := ReadTable(strings.NewReader(b.String()), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Distinct(0) != -1 || tab.Distinct(2) != -1 {
+		t.Fatalf("Distinct of a and y = %d, %d; want -1, -1", tab.Distinct(0), tab.Distinct(2))
+	}
+	ds, err := tab.Binarize(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var values []string // of a's tests
+	for _, f := range ds.Features {
+		if f.Column == "a" {
+			values = append(values, f.Value)
+		}
+	}
+	if len(values) != n || len(ds.Classes) != n || len(ds.Examples) != n {
+		t.Fatalf("%d tests of a, %d classes and %d examples, want %d of each", len(values), len(ds.Classes), len(ds.Examples), n)
+	}
+	for k := 1; k < n; k++ {
+		if values[k-1] >= values[k] || ds.Classes[k-1] >= ds.Classes[k] {
+			t.Fatalf("tests of a or classes out of order at %d: %q, %q; %q, %q", k, values[k-1], values[k], ds.Classes[k-1], ds.Classes[k])
+		}
+	}
+	for _, ex := range ds.Examples {
+		r := ex.Line - 2
+		if a, y := ds.Features[ex.Codes[0]].Value, ds.Classes[ex.Class]; a != tab.Value(r, 0) || y != tab.Value(r, 2) {
+			t.Fatalf("line %d: example of a = %q and y = %q, record of %q", ex.Line, a, y, tab.Record(r))
+		}
+	}
+
+	// Records that repeat others, with and without them: the table
+	// numbered their equal values apart.
+	var some []int
+	var alone strings.Builder
+	alone.WriteString("a,x,y\n")
+	for _, r := range []int{0, 1, n - 9, n + 1, n - 10, n, 2, n + 9, n + 2, n - 1} {
+		some = append(some, r)
+		alone.WriteString(line(r))
+	}
+	got, err := tab.Subset("s.csv", some).Binarize(Options{Split: Equality, Conflicts: Count})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadTable(strings.NewReader(alone.String()), "s.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := read.Binarize(Options{Split: Equality, Conflicts: Count})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want.Examples {
+		// The same records, on the lines of the first file.
+		want.Examples[i].Line = tab.Lines[some[want.Examples[i].Line-2]]
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("some records:\n%+v\nread alone:\n%+v", got, want)
+	}
 }
