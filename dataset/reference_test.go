@@ -407,6 +407,10 @@ var readTableSeeds = []string{
 	"A\tB\tX\n\"1\"\t\t0\n\t \t\"x\ty\"\n",
 	"A\tX\n \"1\"\t0\n",
 	"A,,X\n1,2,0\n",
+	// One-character values first met padded, then on their own, which the
+	// reader looks up without trimming.
+	"A,B,X\n x, ,\x01\nx,\t, \x01\nx ,\v,\x7f\n\x7f,\f,\x01\n",
+	"A\tX\n y\t0\ny\t \ny\t\x80\n",
 }
 
 func TestReadTableMatchesReference(t *testing.T) {
