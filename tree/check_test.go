@@ -12,8 +12,9 @@ import (
 
 // TestPredict: Predict, which remembers the decisions of its features, gives
 // what applying Feature.Holds to every record gives, errors included, on
-// tables made apart and on tables read, whose columns' values repeat
-// enough to be remembered or not (dataset.Table.Distinct).
+// tables read, whose columns' values repeat enough to be remembered or not
+// (dataset.Table.Distinct), and on tables of some of their records, as
+// cross-validation tests on, which count the values of the whole.
 func TestPredict(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	pool := []string{"0", "1", "2", "10", "2.5", "-1", "x", "ab", "1e3", "NaN"}
@@ -46,11 +47,20 @@ func TestPredict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if r.IntN(2) == 0 {
+			some := []int{r.IntN(tbl.Len())}
+			for i := range tbl.Len() {
+				if r.IntN(3) == 0 && i > some[0] {
+					some = append(some, i)
+				}
+			}
+			tbl = tbl.Subset("s.csv", some)
+		}
 		tr := &Tree{Root: randomTree(r, 4, len(features)), Features: features, Label: "y", Classes: []string{"c0", "c1"}}
 		got, err := tr.Predict(tbl)
 		want, wantErr := predictDirectly(tr, tbl)
 		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
-			t.Fatalf("table %q:\ngot  %q, %v\nwant %q, %v", b.String(), got, err, want, wantErr)
+			t.Fatalf("table %s %q, lines %v:\ngot  %q, %v\nwant %q, %v", tbl.Name, b.String(), tbl.Lines, got, err, want, wantErr)
 		}
 		if err != nil {
 			failed++
