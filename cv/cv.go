@@ -30,8 +30,8 @@ type Fold struct {
 // with seed, so the same seed always gives the same folds, and cut into k
 // test sets whose sizes differ by at most one. Fold i tests on the i-th set
 // and trains on every other row. Both of its tables keep the rows in file
-// order, with their line numbers, and share them with t, so they must not
-// be modified.
+// order, with their line numbers, and share t's header and values, so they
+// must not be modified.
 func KFold(t *dataset.Table, k int, seed uint64) ([]Fold, error) {
 	n := t.Len()
 	if k < 2 || k > n {

@@ -7,8 +7,8 @@ package dataset
 //
 // A column with more than internMax values is likely continuous, where
 // sharing a value saves little and the index would cost much: past that
-// many, the dict numbers every longer value anew, met before or not, and
-// values may repeat.
+// many, the dict indexes no longer value, and numbers one it has not
+// indexed anew each time it meets it, so values may repeat.
 type dict struct {
 	values []string
 	index  map[string]int32 // nil while values is short enough to search

@@ -62,8 +62,9 @@ func (t *Table) Record(r int) []string {
 // a record whose quoted field spans lines. The name is used in error
 // messages.
 //
-// Equal fields of a column share one string, and a record costs four bytes
-// a field beside its column's values.
+// Equal fields of a column share one string, but in a column of more values
+// than a table indexes (see Distinct), and a record costs four bytes a field
+// beside its column's values.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	return ReadTableContext(context.Background(), r, name)
 }
