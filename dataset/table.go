@@ -183,6 +183,11 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 		return nil, fmt.Errorf("%s: no data rows after the header", name)
 	}
 
+	if len(codes) < cap(codes)/2 {
+		// A first record much shorter than the rest made the estimate
+		// far too large: the table keeps only what it holds.
+		codes = slices.Clone(codes)
+	}
 	t := &Table{Name: name, Header: header, Lines: make([]int, rows), cols: cols, codes: codes}
 	for j := 0; j < len(jumps); j += 2 {
 		for i := jumps[j]; i < rows && (j+2 == len(jumps) || i < jumps[j+2]); i++ {
