@@ -5,33 +5,30 @@ import (
 	"runtime/debug"
 )
 
-// collectionGrace is how far the process's memory may grow before the
-// collector first runs.
-const collectionGrace = 64 << 20
+// collectionStart is the memory odtx may take before the collector first
+// runs.
+const collectionStart = 64 << 20
 
-// deferCollection turns the collector off until the process's memory has
-// grown by collectionGrace, at the first collection, which a memory limit
-// then starts, and which turns it back on as it was.
+// deferCollection turns the collector off until the process's memory
+// reaches until, at the first collection, which a memory limit then
+// starts, and which turns it back on as it was. odtx calls it as it
+// starts, with collectionStart.
 //
 // Most jobs are small, and end before their memory grows that much. Their
 // first collection, whose mark bits and span bookkeeping touch pages the
 // job otherwise never would, costs them more than the garbage it frees;
 // and reading data, which allocates little garbage, would be collected
 // each time the heap doubled, scanning every field read so far to free
-// next to nothing. A large job is collected as before, from the point its
-// memory has grown by the grace, which bounds what the pause adds to its
-// peak. A user's GOGC=off, and a lower GOMEMLIMIT, stand.
-func deferCollection() {
+// next to nothing. A large job is collected as before once its memory
+// reaches until, which bounds what the pause adds to its peak. A user's
+// GOGC=off, and a lower GOMEMLIMIT, stand.
+func deferCollection(until int64) {
 	percent := debug.SetGCPercent(-1)
 	if percent < 0 {
 		return // GOGC=off: the collector was off already
 	}
 	limit := debug.SetMemoryLimit(-1)
-	// ReadMemStats rather than runtime/metrics, whose package
-	// initialization every command would pay for.
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	debug.SetMemoryLimit(min(limit, int64(m.Sys-m.HeapReleased+collectionGrace)))
+	debug.SetMemoryLimit(min(limit, until))
 	// A cleanup runs after the collection that finds its object
 	// unreachable, the first one; the object must not be a tiny
 	// allocation, whose cleanup may never run.

@@ -26,7 +26,7 @@ import (
 )
 
 func main() {
-	deferCollection()
+	deferCollection(collectionStart)
 	// A command's own "unknown command" error, rather than cli's "No help
 	// topic", for odtx help NAME and odtx NAME alike.
 	cli.ShowCommandHelp = func(ctx context.Context, cmd *cli.Command, name string) error {
