@@ -206,7 +206,6 @@ func (t *Table) renumber() ([]dict, []int32) {
 		from := t.cols[c].values
 		to := make([]int32, len(from)) // 1 + each value's new code, or 0
 		d := &dicts[c]
-		d.partial = t.cols[c].partial
 		for i := c; i < len(codes); i += w {
 			k := t.codes[i]
 			if to[k] == 0 {
