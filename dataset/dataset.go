@@ -261,14 +261,10 @@ func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Fe
 	}
 	if ok && split == Threshold {
 		// Equal numbers such as 5 and 5.0 share a rank and a threshold.
-		sorted := slices.Clone(nums)
-		slices.Sort(sorted)
-		sorted = slices.Compact(sorted)
-		col.rank = make([]int32, len(nums))
+		var sorted []float64
+		sorted, col.rank = rankNumbers(nums)
 		zeros := 0 // of each sign, as bits: 1 for 0, 2 for -0
-		for k, v := range nums {
-			i, _ := slices.BinarySearch(sorted, v)
-			col.rank[k] = int32(i)
+		for _, v := range nums {
 			if v == 0 {
 				zeros |= 1 << int(math.Float64bits(v)>>63)
 			}
@@ -278,9 +274,8 @@ func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Fe
 			// been the sign of its last zero, as a map of the values kept
 			// it; so it stays.
 			for r := t.Len() - 1; r >= 0; r-- {
-				if v := nums[codes[r*len(t.Header)+c]]; v == 0 {
-					i, _ := slices.BinarySearch(sorted, v)
-					sorted[i] = v
+				if k := codes[r*len(t.Header)+c]; nums[k] == 0 {
+					sorted[col.rank[k]] = nums[k]
 					break
 				}
 			}

@@ -1,0 +1,86 @@
+package dataset
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// rankNumbers returns the distinct numbers of nums in ascending order, and
+// the position of each number of nums among them. 0 and -0 are one number;
+// the one that comes first in nums's order stands for both. nums holds no
+// NaN.
+//
+// A column of numbers often holds as many values as records, and ranking
+// them is then most of what Binarize does for it: the numbers are sorted
+// once, with their positions, so that no number is looked up again.
+func rankNumbers(nums []float64) ([]float64, []int32) {
+	keys := make([]uint64, len(nums))
+	for i, v := range nums {
+		keys[i] = orderedBits(v)
+	}
+	order := sortedOrder(keys)
+	rank := make([]int32, len(nums))
+	sorted := make([]float64, 0, len(nums))
+	for i, k := range order {
+		if i == 0 || keys[k] != keys[order[i-1]] {
+			sorted = append(sorted, nums[k])
+		}
+		rank[k] = int32(len(sorted) - 1)
+	}
+	return sorted, rank
+}
+
+// orderedBits maps v to an integer that orders as v does, 0 and -0 to one.
+func orderedBits(v float64) uint64 {
+	b := math.Float64bits(v + 0) // -0 + 0 is 0
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// radixMin is the fewest keys sortedOrder sorts by radix: below it the
+// passes over every digit cost more than comparisons do.
+const radixMin = 256
+
+// sortedOrder returns the indices of keys in ascending order of their keys,
+// and of the indices among equal keys.
+func sortedOrder(keys []uint64) []int32 {
+	order := make([]int32, len(keys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if len(keys) < radixMin {
+		slices.SortFunc(order, func(a, b int32) int { return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b)) })
+		return order
+	}
+	// Least significant byte first, each pass stable; a byte that every
+	// key shares, as the high bytes of numbers of one magnitude do, needs
+	// no pass.
+	var counts [8][256]int32
+	for _, k := range keys {
+		for d := range counts {
+			counts[d][byte(k>>(8*d))]++
+		}
+	}
+	from, to := order, make([]int32, len(keys))
+	for d := range counts {
+		c := &counts[d]
+		if c[byte(keys[0]>>(8*d))] == int32(len(keys)) {
+			continue
+		}
+		var sum int32
+		for b, n := range c {
+			c[b] = sum
+			sum += n
+		}
+		for _, i := range from {
+			b := byte(keys[i] >> (8 * d))
+			to[c[b]] = i
+			c[b]++
+		}
+		from, to = to, from
+	}
+	return from
+}
