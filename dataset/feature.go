@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -76,14 +75,6 @@ func (f Feature) Holds(raw string) (bool, error) {
 		return SameValue(raw, f.Value), nil
 	}
 	return false, fmt.Errorf("column %q: unknown operator %q", f.Column, f.Op)
-}
-
-// number parses s as a float64. NaN is refused because thresholds need values
-// that are ordered: Binarize reports it among a column's numbers, and Holds
-// as a value to test.
-func number(s string) (float64, bool) {
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil && !math.IsNaN(v)
 }
 
 // SameValue reports whether a and b are one value: the same string, or

@@ -1,0 +1,78 @@
+package dataset
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// numberSeeds are strings at the edges of decimal's fast path, and past
+// them, where strconv parses.
+var numberSeeds = []string{
+	"0", "-0", "+0", "0.0", "-0.0", ".5", "5.", ".", "-.5e1", "+", "-", "", "e5", "1e", "1e+", "1E-3",
+	"9007199254740992", "9007199254740993", "-9007199254740993", "1e22", "1e23", "1e-22", "1e-23",
+	"0.8120080558740598", "0.17262455941585714", "1234567890123456789", "12345678901234567890",
+	"00000000000000000000000000001.5", "0.000000000000000000000000001", "1.00000000000000000000",
+	"1e1000", "1e-1000", "1e99999999999", "1_0", "0x1p4", "Inf", "-inf", "NaN", "1.2.3", "1e5x", " 1", "1 ",
+}
+
+// TestNumber checks number against strconv.ParseFloat, bit for bit, on the
+// seeds and on random decimal strings.
+func TestNumber(t *testing.T) {
+	for _, s := range numberSeeds {
+		checkNumber(t, s)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	fast := 0
+	for range 200_000 {
+		var b strings.Builder
+		b.WriteString([]string{"", "", "-", "+"}[rng.IntN(4)])
+		digits := rng.IntN(22)
+		point := rng.IntN(digits + 2)
+		for i := range digits {
+			if i == point {
+				b.WriteByte('.')
+			}
+			b.WriteByte(byte('0' + rng.IntN(10)))
+		}
+		if rng.IntN(3) == 0 {
+			fmt := []string{"e", "E", "e+", "e-"}[rng.IntN(4)]
+			b.WriteString(fmt + strconv.Itoa(rng.IntN(40)))
+		}
+		if _, ok := decimal(b.String()); ok {
+			fast++
+		}
+		checkNumber(t, b.String())
+	}
+	if fast < 50_000 {
+		t.Fatalf("only %d random strings took the fast path", fast)
+	}
+}
+
+// FuzzNumber: number agrees with strconv.ParseFloat on any string.
+func FuzzNumber(f *testing.F) {
+	for _, s := range numberSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(checkNumber)
+}
+
+func checkNumber(t *testing.T, s string) {
+	t.Helper()
+	got, ok := number(s)
+	want, err := strconv.ParseFloat(s, 64)
+	wantOK := err == nil && !math.IsNaN(want)
+	if ok != wantOK || ok && math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("number(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
+	}
+}
+
+func BenchmarkNumber(b *testing.B) {
+	for b.Loop() {
+		for _, s := range []string{"0.8120080558740598", "0.77036803444005", "5.1", "-1234", "3.5e-7"} {
+			number(s)
+		}
+	}
+}
