@@ -218,31 +218,33 @@ const notUTF8 = "holds bytes that are not UTF-8"
 // internBytes returns the code of b in d, added if new, or false if b is
 // not UTF-8. Only values new to d need the check.
 func internBytes(d *dict, b []byte) (int32, bool) {
-	if k := find(d, b); k >= 0 {
+	k, h := d.find(b)
+	if k >= 0 {
 		return int32(k), true
 	}
 	if !utf8.Valid(b) {
 		return 0, false
 	}
 	if s, ok := char(b); ok {
-		return d.add(s), true
+		return d.add(s, h), true
 	}
-	return d.add(string(b)), true
+	return d.add(string(b), h), true
 }
 
 // internString is internBytes for a field read by encoding/csv.
 func internString(d *dict, s string) (int32, bool) {
-	if k := find(d, s); k >= 0 {
+	k, h := d.find([]byte(s))
+	if k >= 0 {
 		return int32(k), true
 	}
 	if !utf8.ValidString(s) {
 		return 0, false
 	}
 	if c, ok := char(s); ok {
-		return d.add(c), true
+		return d.add(c, h), true
 	}
 	// s shares the memory of its whole record, which a copy lets go.
-	return d.add(strings.Clone(s)), true
+	return d.add(strings.Clone(s), h), true
 }
 
 // printable holds the printable ASCII characters.
