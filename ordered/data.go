@@ -105,10 +105,12 @@ func columns(ds *dataset.Dataset) [][]int {
 		g := at[ft.Col] - 1
 		groups[g] = append(groups[g], f)
 	}
+	byCode := func(a, b int) int { return cmp.Compare(ds.Features[a].Code, ds.Features[b].Code) }
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b int) int {
-			return cmp.Compare(ds.Features[a].Code, ds.Features[b].Code)
-		})
+		// Binarize lists a column's tests in order already.
+		if !slices.IsSortedFunc(g, byCode) {
+			slices.SortStableFunc(g, byCode)
+		}
 	}
 	return groups
 }

@@ -139,8 +139,7 @@ func TestRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := x.root()
-		v.columnRuns(0, x.classes)
-		if !v.byRuns[0] {
+		if byRuns, _, _, _ := v.columnRuns(0, x.classes); !byRuns {
 			t.Fatalf("run %d: the first column is not weighed by runs", run)
 		}
 		opt := minerr.Options{MaxDepth: 1 + r.IntN(2)}

@@ -94,6 +94,7 @@ type search struct {
 	stop     atomic.Bool
 	cache    map[key]cached
 	side     []uint8 // per item, the side of the cut being tried
+	scratch  sweepScratch
 	frames   []frame
 	one      [2]stump // for trees of depth one
 	none     []int    // class weights of no items
@@ -160,7 +161,7 @@ func (s *search) depthOne(v *view) *sol {
 	}
 	s.one[0].start(v.cls)
 	s.one[1].start(s.none)
-	sweep(v, s.side, &s.one, nil, nil)
+	s.sweep(v, &s.one, nil, nil)
 	return s.better(lf, s.stumpSol(&s.one[0]))
 }
 
@@ -281,8 +282,10 @@ func splits(d, n int) (lo, hi int) {
 
 // cuts fills fr with the cuts of column a over v, and returns their number.
 func (fr *frame) cuts(x *data, v *view, a int) int {
-	fr.pos, fr.w, fr.h = fr.pos[:0], fr.w[:0], fr.h[:0]
 	o := v.order[a]
+	fr.pos = slices.Grow(fr.pos[:0], len(o))
+	fr.w = slices.Grow(fr.w[:0], len(o))
+	fr.h = slices.Grow(fr.h[:0], len(o))
 	w, h := 0, [2]uint64{}
 	for i, e := range o {
 		if i > 0 && e.pos != o[i-1].pos {
@@ -603,7 +606,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		fr.ts[0].start(tcls)
 		fr.ts[1].start(fcls)
 		lb := fr.columnBounds(k, iv)
-		sweep(v, s.side, &fr.ts, &lb, fr.order)
+		s.sweep(v, &fr.ts, &lb, fr.order)
 		tl, fl := leaf(tcls), leaf(fcls)
 		ts, fs := s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
 		for j := range fr.m {

@@ -79,7 +79,7 @@ func (st *stump) cut(b int) {
 }
 
 // sweep finds the best tree of depth one for each side of v's items, as
-// side marks them, in one pass over every column: st[0] for the items
+// s.side marks them, in one pass over every column: st[0] for the items
 // marked 0, st[1] for those marked 1. The stumps must be started.
 //
 // Moving one record across a cut changes its errors by at most one, so a
@@ -94,7 +94,7 @@ func (st *stump) cut(b int) {
 // so far. It raises each bound to what the sweep proves: the least errors
 // of the column's trees and the leaf, or the best so far where it passed
 // the column over.
-func sweep(v *view, side []uint8, st *[2]stump, lb *[2][]int, cols []int) {
+func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int) {
 	for i := range v.order {
 		b := i
 		if cols != nil {
@@ -108,7 +108,7 @@ func sweep(v *view, side []uint8, st *[2]stump, lb *[2][]int, cols []int) {
 		}
 		st[0].skipped, st[1].skipped = st[0].done, st[1].done
 		if !st[0].done || !st[1].done {
-			pass(v, b, side, st)
+			pass(v, b, s.side, st, &s.scratch)
 		}
 		if lb != nil {
 			lb[0][b] = max(lb[0][b], st[0].bound())
@@ -129,21 +129,22 @@ func (st *stump) bound() int {
 
 // sweepScratch is what pass learns of a column's items for the cut being
 // tried: the weight of those of side 0 before each entry, and the class
-// weights of those of side 0 in each run of several classes.
+// weights of those of side 0 in each run of several classes. A search's
+// sweeps, one at a time, share one.
 type sweepScratch struct {
 	cum   []int32
 	class []int32
 	items [2][]entry // see passItems
 }
 
-// pass sweeps column b of v for both stumps. One pass over the column adds
-// up the weights of side 0, without a branch on the side, which no
-// predictor guesses; each stump then weighs a run as a whole.
-func pass(v *view, b int, side []uint8, st *[2]stump) {
+// pass sweeps column b of v for both stumps, with sc for its scratch. One
+// pass over the column adds up the weights of side 0, without a branch on
+// the side, which no predictor guesses; each stump then weighs a run as a
+// whole.
+func pass(v *view, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 	o := v.order[b]
-	rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
-	sc := &v.sweep
-	if !v.byRuns[b] {
+	byRuns, rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
+	if !byRuns {
 		passItems(o, b, side, st, sc)
 		return
 	}

@@ -21,15 +21,15 @@ type view struct {
 	cls   []int     // class weights
 	w     int       // the weight of all items
 	h     [2]uint64 // hash sums
-	// runs holds, once a sweep has asked, each column's runs (see run),
-	// and ran whether they are those of the items in order. classW holds
-	// the class weights of each column's runs of several classes.
+	// runs holds, once a sweep has asked, the runs (see run) of each
+	// column worth weighing by runs, and ran whether they are those of the
+	// items in order. classW holds the class weights of each such
+	// column's runs of several classes.
 	runs   [][]run
 	mixed  [][]int32 // per column, its runs of several classes
 	classW [][]int32
 	byRuns []bool // per column, whether its runs are worth weighing whole
 	ran    bool
-	sweep  sweepScratch
 }
 
 // run is a stretch of a column's order that a sweep weighs as a whole:
@@ -42,10 +42,10 @@ type run struct {
 	at     int32 // with class -1, where the column's classW has its weights
 }
 
-// columnRuns returns the runs of column b, the indices of its runs of
-// several classes, and the weights of the classes (classes of them) in
-// each of those.
-func (v *view) columnRuns(b, classes int) (rs []run, mixed []int32, cw []int32) {
+// columnRuns returns whether column b is worth weighing by runs, and if so
+// its runs, the indices of its runs of several classes, and the weights of
+// the classes (classes of them) in each of those.
+func (v *view) columnRuns(b, classes int) (ok bool, rs []run, mixed []int32, cw []int32) {
 	if !v.ran {
 		if len(v.runs) != len(v.order) {
 			v.runs = make([][]run, len(v.order))
@@ -54,41 +54,66 @@ func (v *view) columnRuns(b, classes int) (rs []run, mixed []int32, cw []int32) 
 		}
 		v.byRuns = slices.Grow(v.byRuns[:0], len(v.order))[:len(v.order)]
 		for j, o := range v.order {
+			v.byRuns[j] = worthRuns(o, classes)
+			if !v.byRuns[j] {
+				continue
+			}
 			v.runs[j], v.classW[j] = runsOf(o, classes, v.runs[j][:0], v.classW[j][:0])
 			v.mixed[j] = v.mixed[j][:0]
-			work := len(v.runs[j]) // a sweep's by runs, in item steps
 			for k, r := range v.runs[j] {
 				if r.class < 0 {
 					v.mixed[j] = append(v.mixed[j], int32(k))
-					work += int(r.hi-r.lo) + classes
 				}
 			}
-			// Short runs and positions of several classes cost more weighed
-			// by runs than item by item, whose steps have no branch on the
-			// side to mispredict, and so cost a fraction of a run's.
-			v.byRuns[j] = 4*work < len(o)
 		}
 		v.ran = true
 	}
-	return v.runs[b], v.mixed[b], v.classW[b]
+	return v.byRuns[b], v.runs[b], v.mixed[b], v.classW[b]
+}
+
+// worthRuns reports whether o, a column's order, is worth weighing by runs.
+// Short runs and positions of several classes cost more weighed by runs
+// than item by item, whose steps have no branch on the side to mispredict,
+// and so cost a fraction of a run's. It stops counting as soon as the
+// runs cost too much, as they do early in a column of many values.
+func worthRuns(o []entry, classes int) bool {
+	work := 0 // a sweep's by runs, in item steps
+	for lo := 0; lo < len(o) && 4*work < len(o); {
+		hi := runEnd(o, lo)
+		work++
+		if !o[lo].pure {
+			work += hi - lo + classes
+		}
+		lo = hi
+	}
+	return 4*work < len(o)
+}
+
+// runEnd returns the end of the run of o, a column's order, that starts at
+// lo.
+func runEnd(o []entry, lo int) int {
+	hi := lo + 1
+	if o[lo].pure {
+		for hi < len(o) && o[hi].pure && o[hi].class == o[lo].class {
+			hi++
+		}
+		return hi
+	}
+	for hi < len(o) && o[hi].pos == o[lo].pos {
+		hi++
+	}
+	return hi
 }
 
 // runsOf appends the runs of o, a column's order, to rs, and the class
 // weights of those of several classes to cw.
 func runsOf(o []entry, classes int, rs []run, cw []int32) ([]run, []int32) {
 	for lo := 0; lo < len(o); {
-		r := run{lo: int32(lo), class: o[lo].class}
-		hi := lo + 1
-		if o[lo].pure {
-			for hi < len(o) && o[hi].pure && o[hi].class == r.class {
-				hi++
-			}
-		} else {
+		hi := runEnd(o, lo)
+		r := run{lo: int32(lo), hi: int32(hi), class: o[lo].class}
+		if !o[lo].pure {
 			r.class, r.at = -1, int32(len(cw))
 			cw = append(cw, make([]int32, classes)...)
-			for hi < len(o) && o[hi].pos == o[lo].pos {
-				hi++
-			}
 		}
 		for _, e := range o[lo:hi] {
 			r.w += e.w
@@ -96,7 +121,6 @@ func runsOf(o []entry, classes int, rs []run, cw []int32) ([]run, []int32) {
 				cw[int(r.at)+int(e.class)] += e.w
 			}
 		}
-		r.hi = int32(hi)
 		rs = append(rs, r)
 		lo = hi
 	}
