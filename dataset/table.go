@@ -322,10 +322,28 @@ const maxLine = 1 << 20
 
 // contextReader returns r made to fail with ctx's error once ctx is done.
 func contextReader(ctx context.Context, r io.Reader) io.Reader {
-	if ctx.Done() == nil {
+	switch {
+	case ctx.Done() == nil:
 		return r // never done
+	case regularSize(r) > 0:
+		// A read of a regular file ends by itself: checking ctx between
+		// reads is enough, without a goroutine and a buffer a read.
+		return checkedReader{ctx, r}
 	}
 	return &ctxReader{ctx: ctx, r: r, res: make(chan readResult, 1)}
+}
+
+// checkedReader is r that fails with ctx's error once ctx is done.
+type checkedReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c checkedReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // ctxReader is the reader contextReader returns.
