@@ -168,10 +168,11 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	}
 	ds.Features = make([]Feature, 0, n)
 	var cols []column
+	var rk ranking
 	for c := range t.Header {
 		if c != label {
 			from := len(ds.Features)
-			col, err := t.tests(c, &dicts[c], codes, opt.Split, &ds.Features)
+			col, err := t.tests(c, &dicts[c], codes, opt.Split, &ds.Features, &rk)
 			if err != nil {
 				return nil, err
 			}
@@ -248,10 +249,10 @@ func (t *Table) finite(c int, d *dict, codes []int32) error {
 
 // tests returns column c, whose values d holds and codes number, and
 // appends its tests, in order, to features, or returns an error if it
-// cannot be split as asked.
-func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Feature) (column, error) {
+// cannot be split as asked. rk ranks its numbers.
+func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Feature, rk *ranking) (column, error) {
 	col := column{c: c}
-	nums, ok := numbers(d.values)
+	nums, ok := rk.numbers(d.values)
 	// NaN, or a number out of range, is no number, and makes the column
 	// fail numbers; an infinity passes.
 	if split == Threshold && (!ok || slices.ContainsFunc(nums, func(v float64) bool { return math.IsInf(v, 0) })) {
@@ -262,7 +263,7 @@ func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Fe
 	if ok && split == Threshold {
 		// Equal numbers such as 5 and 5.0 share a rank and a threshold.
 		var sorted []float64
-		sorted, col.rank = rankNumbers(nums)
+		sorted, col.rank = rk.rank(nums)
 		zeros := 0 // of each sign, as bits: 1 for 0, 2 for -0
 		for _, v := range nums {
 			if v == 0 {
@@ -383,7 +384,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Codes: c, Class: cl})
 		}
 	}
-	if len(ds.Examples) < cap(ds.Examples) {
+	if len(ds.Examples) < cap(ds.Examples)/2 {
+		// Many records repeat others: the examples keep only what they
+		// need.
 		ds.Examples = slices.Clone(ds.Examples)
 	}
 	if conflicts == Count {
@@ -508,16 +511,16 @@ func sum(n []int) int {
 // codesChunk is the most Example.Codes that collapse allocates at once.
 const codesChunk = 1 << 16
 
-// numbers parses every string in values, or reports that one is not a
-// number.
-func numbers(values []string) ([]float64, bool) {
-	nums := make([]float64, len(values))
-	for i, s := range values {
+// numbers appends to nums every string in values parsed, or reports that
+// one is not a number.
+func numbers(nums []float64, values []string) ([]float64, bool) {
+	nums = slices.Grow(nums, len(values))
+	for _, s := range values {
 		v, ok := number(s)
 		if !ok {
-			return nil, false
+			return nums, false
 		}
-		nums[i] = v
+		nums = append(nums, v)
 	}
 	return nums, true
 }
@@ -533,7 +536,7 @@ func sortValues(values []string) ([]string, []int32) {
 	for i := range perm {
 		perm[i] = int32(i)
 	}
-	if nums, ok := numbers(values); ok {
+	if nums, ok := numbers(nil, values); ok {
 		slices.SortFunc(perm, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(values[a], values[b]))
 		})

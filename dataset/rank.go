@@ -6,28 +6,48 @@ import (
 	"slices"
 )
 
-// rankNumbers returns the distinct numbers of nums in ascending order, and
-// the position of each number of nums among them. 0 and -0 are one number;
-// the one that comes first in nums's order stands for both. nums holds no
-// NaN.
+// ranking ranks the numbers of one column after another, and keeps the
+// memory it needs for that from one to the next: memory reused is memory
+// that neither the system maps and clears again nor the collector frees.
+type ranking struct {
+	nums        []float64
+	keys        []uint64
+	order, back []int32
+	sorted      []float64
+}
+
+// numbers parses every string in values, or reports that one is not a
+// number. The numbers are valid until the next call.
+func (rk *ranking) numbers(values []string) ([]float64, bool) {
+	nums, ok := numbers(rk.nums[:0], values)
+	rk.nums = nums
+	return nums, ok
+}
+
+// rank returns the distinct numbers of nums in ascending order, valid
+// until the next call, and the position of each number of nums among them.
+// 0 and -0 are one number; the one that comes first in nums's order stands
+// for both. nums holds no NaN.
 //
 // A column of numbers often holds as many values as records, and ranking
 // them is then most of what Binarize does for it: the numbers are sorted
 // once, with their positions, so that no number is looked up again.
-func rankNumbers(nums []float64) ([]float64, []int32) {
-	keys := make([]uint64, len(nums))
-	for i, v := range nums {
-		keys[i] = orderedBits(v)
+func (rk *ranking) rank(nums []float64) ([]float64, []int32) {
+	keys := slices.Grow(rk.keys[:0], len(nums))
+	for _, v := range nums {
+		keys = append(keys, orderedBits(v))
 	}
-	order := sortedOrder(keys)
+	rk.keys = keys
+	order := rk.sortedOrder(keys)
 	rank := make([]int32, len(nums))
-	sorted := make([]float64, 0, len(nums))
+	sorted := slices.Grow(rk.sorted[:0], len(nums))
 	for i, k := range order {
 		if i == 0 || keys[k] != keys[order[i-1]] {
 			sorted = append(sorted, nums[k])
 		}
 		rank[k] = int32(len(sorted) - 1)
 	}
+	rk.sorted = sorted
 	return sorted, rank
 }
 
@@ -45,12 +65,13 @@ func orderedBits(v float64) uint64 {
 const radixMin = 256
 
 // sortedOrder returns the indices of keys in ascending order of their keys,
-// and of the indices among equal keys.
-func sortedOrder(keys []uint64) []int32 {
-	order := make([]int32, len(keys))
+// and of the indices among equal keys, valid until the next call.
+func (rk *ranking) sortedOrder(keys []uint64) []int32 {
+	order := slices.Grow(rk.order[:0], len(keys))[:len(keys)]
 	for i := range order {
 		order[i] = int32(i)
 	}
+	rk.order = order
 	if len(keys) < radixMin {
 		slices.SortFunc(order, func(a, b int32) int { return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b)) })
 		return order
@@ -64,7 +85,8 @@ func sortedOrder(keys []uint64) []int32 {
 			counts[d][byte(k>>(8*d))]++
 		}
 	}
-	from, to := order, make([]int32, len(keys))
+	rk.back = slices.Grow(rk.back[:0], len(keys))[:len(keys)]
+	from, to := order, rk.back
 	for d := range counts {
 		c := &counts[d]
 		if c[byte(keys[0]>>(8*d))] == int32(len(keys)) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestRankNumbers checks rankNumbers against sorting and searching, on
+// TestRankNumbers checks ranking.rank against sorting and searching, on
 // columns above and below radixMin, of few and of many distinct numbers,
 // with both zeros, subnormals and numbers of every magnitude and sign.
 func TestRankNumbers(t *testing.T) {
@@ -52,7 +52,9 @@ func TestRankNumbers(t *testing.T) {
 
 func checkRanks(t *testing.T, nums []float64) {
 	t.Helper()
-	sorted, rank := rankNumbers(nums)
+	var rk ranking
+	rk.rank(make([]float64, len(nums)/2)) // memory of a column before
+	sorted, rank := rk.rank(nums)
 	want := slices.Clone(nums)
 	slices.Sort(want)
 	want = slices.Compact(want) // 0 and -0 are equal: one survives
@@ -84,7 +86,8 @@ func BenchmarkRankNumbers(b *testing.B) {
 	for i := range nums {
 		nums[i] = rng.Float64()
 	}
+	var rk ranking
 	for b.Loop() {
-		rankNumbers(nums)
+		rk.rank(nums)
 	}
 }
