@@ -1,9 +1,6 @@
 package dataset
 
-import (
-	"hash/maphash"
-	"slices"
-)
+import "hash/maphash"
 
 // dict numbers the values of a column in the order in which they first
 // occur. The columns of large files mostly hold a handful of values, which a
@@ -99,8 +96,9 @@ func (d *dict) add(s string, h uint64) int32 {
 			n *= 2
 		}
 		d.index = make([]uint64, n)
-		// The values grow with the index.
-		d.values = slices.Grow(d.values, n/2-len(d.values))
+		// The values grow with the index. Unlike slices.Grow, make leaves
+		// the room untouched until values fill it.
+		d.values = append(make([]string, 0, n/2), d.values...)
 		for i, v := range d.values {
 			if len(v) != 1 {
 				d.insert(maphash.String(seed, v)>>32<<32 | uint64(i+1))

@@ -283,9 +283,7 @@ func splits(d, n int) (lo, hi int) {
 // cuts fills fr with the cuts of column a over v, and returns their number.
 func (fr *frame) cuts(x *data, v *view, a int) int {
 	o := v.order[a]
-	fr.pos = slices.Grow(fr.pos[:0], len(o))
-	fr.w = slices.Grow(fr.w[:0], len(o))
-	fr.h = slices.Grow(fr.h[:0], len(o))
+	fr.pos, fr.w, fr.h = room(fr.pos, len(o)), room(fr.w, len(o)), room(fr.h, len(o))
 	w, h := 0, [2]uint64{}
 	for i, e := range o {
 		if i > 0 && e.pos != o[i-1].pos {

@@ -219,7 +219,7 @@ func (st *stump) pass(o []entry, rs []run, cw []int32, sc *sweepScratch, h uint8
 // which no predictor guesses, and then sweeps each side's items alone.
 func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 	for h := range sc.items {
-		sc.items[h] = slices.Grow(sc.items[h][:0], len(o))[:len(o)]
+		sc.items[h] = room(sc.items[h], len(o))[:len(o)]
 	}
 	// Both copies take every item, and only the side's own advances: no
 	// store waits on the last.

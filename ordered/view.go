@@ -215,7 +215,7 @@ func (v *view) reset(like *view) {
 	}
 	n := like.size()
 	for j := range v.order {
-		v.order[j] = slices.Grow(v.order[j][:0], n)
+		v.order[j] = room(v.order[j], n)
 	}
 	if len(v.cls) != len(like.cls) {
 		v.cls = make([]int, len(like.cls))
@@ -236,4 +236,14 @@ func (v *view) tally(x *data) {
 		v.h[0] += x.hash1[e.item]
 		v.h[1] += x.hash2[e.item]
 	}
+}
+
+// room returns s emptied, with room for n elements. Unlike slices.Grow, it
+// leaves new memory untouched: the system maps a page only as it is first
+// written, and each side of a cut fills only its share of the room.
+func room[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
