@@ -300,7 +300,7 @@ func refRank[K comparable](keys []K, compare func(a, b K) int) ([]K, []int) {
 }
 
 // checkReadTable fails unless ReadTable and the reference agree on in, and
-// reports whether in is a table.
+// its codes on its values, and reports whether in is a table.
 func checkReadTable(t *testing.T, in string) bool {
 	t.Helper()
 	got, err := ReadTable(strings.NewReader(in), "t.csv")
@@ -310,6 +310,9 @@ func checkReadTable(t *testing.T, in string) bool {
 	}
 	if err != nil && got != nil || err == nil && !reflect.DeepEqual(asRef(got), want) {
 		t.Fatalf("input %q:\ngot  %#v\nwant %#v", in, asRef(got), want)
+	}
+	if err == nil {
+		checkCodes(t, got)
 	}
 	return err == nil
 }

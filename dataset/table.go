@@ -20,9 +20,9 @@ import (
 // spaces, which Value returns.
 //
 // A table keeps each field as the number of its value among its column's
-// values, and each value once (but in a column of very many, see
-// Distinct): a field costs four bytes, however long its value, and
-// Binarize finds every field's value without a look-up.
+// values, its code (see Code), and each value once (but in a column of
+// very many, see ReadTable): a field costs four bytes, however long its
+// value, and Binarize finds every field's value without a look-up.
 type Table struct {
 	Name   string   // file name used in error messages ("-" is shown as "stdin")
 	Header []string // column names, trimmed of surrounding spaces
@@ -62,9 +62,10 @@ func (t *Table) Record(r int) []string {
 // a record whose quoted field spans lines. The name is used in error
 // messages.
 //
-// Equal fields of a column share one string, but in a column of more values
-// than a table indexes (see Distinct), and a record costs four bytes a field
-// beside its column's values.
+// Equal fields of a column share one string, and a record costs four bytes
+// a field beside its column's values. A column of more than 65,536 values
+// is likely one of numbers that rarely repeat: the table indexes that
+// many, and keeps any other value anew each time it meets it.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	return ReadTableContext(context.Background(), r, name)
 }
@@ -197,15 +198,18 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	return t, nil
 }
 
-// Distinct returns how many distinct values column c holds, or -1 if the
-// table does not know: for a column of more values than a table indexes.
-// A table of some of another's records gives the other's count.
-func (t *Table) Distinct(c int) int {
-	if t.cols[c].partial {
-		return -1
-	}
-	return len(t.cols[c].values)
+// Code returns the code of field c of record r: the number of its value
+// among those of column c, from 0 to NumCodes(c)-1. Fields of one code hold
+// one value, so that what a value gives can be kept by its code. Fields of
+// one value have one code, but in a column of more values than a table
+// indexes (see ReadTable).
+func (t *Table) Code(r, c int) int {
+	return int(t.codes[r*len(t.Header)+c])
 }
+
+// NumCodes returns the number of codes of column c. A table of some of
+// another's records gives the other's.
+func (t *Table) NumCodes(c int) int { return len(t.cols[c].values) }
 
 // maxCodes is the most fields whose codes ReadTable allocates ahead, from
 // its estimate of a file's records.

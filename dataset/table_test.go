@@ -163,8 +163,8 @@ func TestReadTableCategories(t *testing.T) {
 	if alloc := after.TotalAlloc - before.TotalAlloc; float64(alloc) > 1.5*float64(codes) {
 		t.Errorf("reading allocated %d bytes, %.1f times four bytes a field", alloc, float64(alloc)/float64(codes))
 	}
-	if tab.Distinct(0) != 12 {
-		t.Errorf("column c0 has %d values, want 12", tab.Distinct(0))
+	if tab.NumCodes(0) != 12 {
+		t.Errorf("column c0 has %d codes, want 12", tab.NumCodes(0))
 	}
 }
 
@@ -215,8 +215,8 @@ func TestManyValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := []int{tab.Distinct(0), tab.Distinct(1), tab.Distinct(2)}; !reflect.DeepEqual(got, []int{4, 3, 2}) {
-			t.Errorf("Distinct of a, b, y = %v, want [4 3 2]", got)
+		if got := []int{tab.NumCodes(0), tab.NumCodes(1), tab.NumCodes(2)}; !reflect.DeepEqual(got, []int{4, 3, 2}) {
+			t.Errorf("NumCodes of a, b, y = %v, want [4 3 2]", got)
 		}
 		got, err := tab.Subset("s.csv", []int{4, 1, 2}).Binarize(Options{Conflicts: Count})
 		if err != nil {
@@ -253,9 +253,11 @@ func TestManyValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.Distinct(0) != -1 || tab.Distinct(1) != 3 {
-		t.Fatalf("Distinct = %d, %d; want -1 for a column of too many values, and 3", tab.Distinct(0), tab.Distinct(1))
+	// The values met again past those the table indexes have codes anew.
+	if tab.NumCodes(0) != n+10 || tab.NumCodes(1) != 3 {
+		t.Fatalf("NumCodes = %d, %d; want %d for a column of too many values, and 3", tab.NumCodes(0), tab.NumCodes(1), n+10)
 	}
+	checkCodes(t, tab)
 	ds, err := tab.Binarize(Options{Conflicts: Count})
 	if err != nil {
 		t.Fatal(err)
@@ -311,9 +313,10 @@ func testManyCategories(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.Distinct(0) != -1 || tab.Distinct(2) != -1 {
-		t.Fatalf("Distinct of a and y = %d, %d; want -1, -1", tab.Distinct(0), tab.Distinct(2))
+	if tab.NumCodes(0) != n+10 || tab.NumCodes(2) != n+10 {
+		t.Fatalf("NumCodes of a and y = %d, %d; want %d", tab.NumCodes(0), tab.NumCodes(2), n+10)
 	}
+	checkCodes(t, tab)
 	ds, err := tab.Binarize(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -366,5 +369,22 @@ func testManyCategories(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("some records:\n%+v\nread alone:\n%+v", got, want)
+	}
+}
+
+// checkCodes fails unless the fields of one code hold one value, in every
+// column of tab, and every code is below NumCodes.
+func checkCodes(t *testing.T, tab *Table) {
+	t.Helper()
+	for c := range tab.Header {
+		value := make([]string, tab.NumCodes(c))
+		seen := make([]bool, tab.NumCodes(c))
+		for r := range tab.Len() {
+			k, v := tab.Code(r, c), tab.Value(r, c)
+			if seen[k] && value[k] != v {
+				t.Fatalf("column %d: code %d holds %q and %q", c, k, value[k], v)
+			}
+			value[k], seen[k] = v, true
+		}
 	}
 }

@@ -38,11 +38,7 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 			if err != nil {
 				return err
 			}
-			// A column whose values repeat less than four times each on
-			// average, as a continuous one, mostly misses what a map
-			// remembers, and a miss costs more than the test.
-			d := tbl.Distinct(c)
-			decisions[n.Feature] = &decision{f: f, col: c, remember: d < 0 || 4*d <= tbl.Len()}
+			decisions[n.Feature] = &decision{f: f, col: c, known: make([]int8, tbl.NumCodes(c))}
 		}
 		if err := use(n.False); err != nil {
 			return err
@@ -56,8 +52,7 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 	for r := range out {
 		var err error
 		leaf := t.Root.Reach(func(f int) bool {
-			d := decisions[f]
-			ok, e := d.holds(tbl.Value(r, d.col))
+			ok, e := decisions[f].holds(tbl, r)
 			if e != nil && err == nil {
 				err = e
 			}
@@ -71,48 +66,30 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 	return out, nil
 }
 
-// decision is a feature that remembers what it gives for the values it has
-// seen, so that a column of a large table, which repeats few values many
-// times, has each parsed once rather than at every node and record.
+// decision is a feature that keeps what it gives for each value of its
+// column, by the value's code, so that a value of a large table is parsed
+// once rather than at every node and record.
 type decision struct {
 	f     dataset.Feature
-	col   int             // of f.Column in the table
-	char  [256]int8       // for one-byte values: 0 if not seen, 1 false, 2 true
-	known map[string]bool // for longer values, up to knownMax of them
-	// remember is set when the column's values repeat enough for known
-	// to pay; known stays nil otherwise.
-	remember bool
+	col   int    // of f.Column in the table
+	known []int8 // by code: 0 if not yet tested, 1 false, 2 true
 }
 
-// knownMax bounds what a decision remembers of longer values: a column with
-// many distinct ones, as a continuous one has, repeats few of them.
-const knownMax = 1 << 16
-
-// holds is f.Holds(raw).
-func (d *decision) holds(raw string) (bool, error) {
-	if len(raw) == 1 {
-		if v := d.char[raw[0]]; v != 0 {
-			return v == 2, nil
-		}
-	} else if ok, seen := d.known[raw]; seen {
-		return ok, nil
+// holds is f.Holds of field d.col of record r of tbl.
+func (d *decision) holds(tbl *dataset.Table, r int) (bool, error) {
+	k := tbl.Code(r, d.col)
+	if v := d.known[k]; v != 0 {
+		return v == 2, nil
 	}
-	ok, err := d.f.Holds(raw)
-	switch {
-	case err != nil:
-		// Not remembered: the error ends the prediction.
-	case len(raw) == 1:
-		d.char[raw[0]] = 1
-		if ok {
-			d.char[raw[0]] = 2
-		}
-	case d.remember && len(d.known) < knownMax:
-		if d.known == nil {
-			d.known = make(map[string]bool)
-		}
-		d.known[raw] = ok
+	ok, err := d.f.Holds(tbl.Value(r, d.col))
+	if err != nil {
+		return false, err // not kept: the error ends the prediction
 	}
-	return ok, err
+	d.known[k] = 1
+	if ok {
+		d.known[k] = 2
+	}
+	return ok, nil
 }
 
 // Verify checks that the tree gives every record of tbl the class in its

@@ -10,11 +10,11 @@ import (
 	"github.com/odtx/odtx/dataset"
 )
 
-// TestPredict: Predict, which remembers the decisions of its features, gives
-// what applying Feature.Holds to every record gives, errors included, on
-// tables read, whose columns' values repeat enough to be remembered or not
-// (dataset.Table.Distinct), and on tables of some of their records, as
-// cross-validation tests on, which count the values of the whole.
+// TestPredict: Predict, which keeps the decisions of its features by the
+// codes of the values (dataset.Table.Code), gives what applying
+// Feature.Holds to every record gives, errors included, on tables read,
+// and on tables of some of their records, as cross-validation tests on,
+// whose codes are those of the whole.
 func TestPredict(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	pool := []string{"0", "1", "2", "10", "2.5", "-1", "x", "ab", "1e3", "NaN"}
@@ -71,7 +71,7 @@ func TestPredict(t *testing.T) {
 	}
 }
 
-// predictDirectly is Predict without remembering anything.
+// predictDirectly is Predict without keeping anything.
 func predictDirectly(t *Tree, tbl *dataset.Table) ([]string, error) {
 	var out []string
 	for r := range tbl.Len() {
