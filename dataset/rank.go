@@ -14,6 +14,9 @@ type ranking struct {
 	keys        []uint64
 	order, back []int32
 	sorted      []float64
+	// counts holds, for each byte of a key, how many keys have each
+	// value of it: on the stack it would outgrow a goroutine's first.
+	counts [8][256]int32
 }
 
 // numbers parses every string in values, or reports that one is not a
@@ -79,7 +82,8 @@ func (rk *ranking) sortedOrder(keys []uint64) []int32 {
 	// Least significant byte first, each pass stable; a byte that every
 	// key shares, as the high bytes of numbers of one magnitude do, needs
 	// no pass.
-	var counts [8][256]int32
+	counts := &rk.counts
+	clear(counts[:])
 	for _, k := range keys {
 		for d := range counts {
 			counts[d][byte(k>>(8*d))]++
