@@ -8,9 +8,9 @@ import (
 	"math"
 	"os"
 	"os/exec"
-	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
@@ -177,39 +177,52 @@ func recordCount(ds *dataset.Dataset) int {
 	return n
 }
 
-var (
-	streedSolution = regexp.MustCompile(`(?m)^Solution 0:\s+\d+\s+(\d+)\s+(\S+)`)
-	contreeScore   = regexp.MustCompile(`(?m)^Misclassification score: (\d+)`)
-)
-
 // streedAnswer reads STreeD's tree: its branching nodes, and its errors
-// from its training accuracy on n records.
+// from its training accuracy on n records, from the line "Solution 0:
+// DEPTH BRANCHES TRAIN TEST ...".
 func streedAnswer(n int) func([]byte) (peerAnswer, error) {
 	return func(out []byte) (peerAnswer, error) {
-		m := streedSolution.FindSubmatch(out)
-		if m == nil {
+		rest, ok := lineAfter(out, "Solution 0:")
+		f := strings.Fields(rest)
+		if !ok || len(f) < 3 {
 			return peerAnswer{}, fmt.Errorf("no solution line in its output: %s", lastLine(out))
 		}
-		branches, err := strconv.Atoi(string(m[1]))
+		branches, err := strconv.Atoi(f[1])
 		if err != nil {
-			return peerAnswer{}, fmt.Errorf("branching nodes %q: %w", m[1], err)
+			return peerAnswer{}, fmt.Errorf("branching nodes %q: %w", f[1], err)
 		}
-		acc, err := strconv.ParseFloat(string(m[2]), 64)
+		acc, err := strconv.ParseFloat(f[2], 64)
 		if err != nil {
-			return peerAnswer{}, fmt.Errorf("training accuracy %q: %w", m[2], err)
+			return peerAnswer{}, fmt.Errorf("training accuracy %q: %w", f[2], err)
 		}
 		return peerAnswer{errors: int(math.Round((1 - acc) * float64(n))), branches: branches}, nil
 	}
 }
 
-// contreeAnswer reads the errors of ConTree's tree.
+// contreeAnswer reads the errors of ConTree's tree, from the line
+// "Misclassification score: ERRORS".
 func contreeAnswer(out []byte) (peerAnswer, error) {
-	m := contreeScore.FindSubmatch(out)
-	if m == nil {
+	rest, ok := lineAfter(out, "Misclassification score:")
+	if !ok {
 		return peerAnswer{}, fmt.Errorf("no misclassification score in its output: %s", lastLine(out))
 	}
-	errs, err := strconv.Atoi(string(m[1]))
-	return peerAnswer{errors: errs, branches: -1}, err
+	errs, err := strconv.Atoi(strings.TrimSpace(rest))
+	if err != nil {
+		return peerAnswer{}, fmt.Errorf("misclassification score %q: %w", rest, err)
+	}
+	return peerAnswer{errors: errs, branches: -1}, nil
+}
+
+// lineAfter returns the rest of the first line of out that starts with
+// prefix. Parsing a tool's few lines so needs no regular expression, which
+// would be compiled as every odtx command starts.
+func lineAfter(out []byte, prefix string) (string, bool) {
+	for line := range strings.Lines(string(out)) {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			return strings.TrimRight(rest, "\r\n"), true
+		}
+	}
+	return "", false
 }
 
 // lastLine is the last non-empty line of a tool's output, which says why
