@@ -180,7 +180,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 				continue // one value: its rank is 0 in every record
 			}
 			for k := from; k < len(ds.Features); k++ {
-				ds.Features[k].Col = len(cols)
+				ds.Features[k].Col = int32(len(cols))
 			}
 			ds.Columns = append(ds.Columns, t.Header[c])
 			cols = append(cols, col)

@@ -205,7 +205,7 @@ func TestFeatureHolds(t *testing.T) {
 		{eq, "3.0", true, ""}, // numbers compare by value
 		{eq, "03", true, ""},
 		{eq, "x", false, ""},
-		{Feature{Column: "A", Op: ">"}, "1", false, `column "A": unknown operator ">"`},
+		{Feature{Column: "A", Op: 9}, "1", false, `column "A": unknown operator "Op(9)"`},
 	}
 	for _, tt := range tests {
 		got, err := tt.f.Holds(tt.raw)

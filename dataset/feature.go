@@ -6,14 +6,26 @@ import (
 	"strings"
 )
 
-// Op is the comparison of a Feature.
-type Op string
+// Op is the comparison of a Feature. A byte, not its string, since a
+// column of numbers gives a Feature for nearly every value.
+type Op uint8
 
 // The comparisons a Feature can make.
 const (
-	LessEq Op = "<=" // numeric threshold test
-	Equal  Op = "==" // category test
+	LessEq Op = 1 + iota // numeric threshold test
+	Equal                // category test
 )
+
+// String returns the comparison as written: "<=" or "==".
+func (o Op) String() string {
+	switch o {
+	case LessEq:
+		return "<="
+	case Equal:
+		return "=="
+	}
+	return "Op(" + strconv.Itoa(int(o)) + ")"
+}
 
 // Feature is one Boolean test on a column.
 type Feature struct {
@@ -25,7 +37,7 @@ type Feature struct {
 	// that the test compares an example's code there with: a LessEq test
 	// holds for the codes up to Code, the values up to Threshold; any
 	// other for Code alone.
-	Col  int
+	Col  int32
 	Code int32
 }
 

@@ -78,7 +78,7 @@ func columns(ds *dataset.Dataset) [][]int {
 	// numeric column gives as many tests as it has values.
 	cols := 0
 	for _, ft := range ds.Features {
-		cols = max(cols, ft.Col+1)
+		cols = max(cols, int(ft.Col)+1)
 	}
 	size := make([]int, cols) // by dataset column: its LessEq tests
 	for _, ft := range ds.Features {

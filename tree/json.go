@@ -121,7 +121,7 @@ type jsonNode struct {
 	Class  *string         `json:"class,omitempty"`
 	Counts []int           `json:"counts,omitempty"` // of the training records reaching a leaf, by class
 	Column string          `json:"column,omitempty"`
-	Op     dataset.Op      `json:"op,omitempty"`
+	Op     string          `json:"op,omitempty"`
 	Value  json.RawMessage `json:"value,omitempty"`
 	True   *jsonNode       `json:"true,omitempty"`
 	False  *jsonNode       `json:"false,omitempty"`
@@ -187,7 +187,7 @@ func (t *Tree) jsonNode(n *Node) *jsonNode {
 	}
 	return &jsonNode{
 		Column: f.Column,
-		Op:     f.Op,
+		Op:     f.Op.String(),
 		Value:  value,
 		True:   t.jsonNode(n.True),
 		False:  t.jsonNode(n.False),
@@ -300,12 +300,14 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 	if j.True == nil || j.False == nil {
 		return nil, fmt.Errorf("node on column %q needs both a true and a false branch", j.Column)
 	}
-	f := dataset.Feature{Column: j.Column, Op: j.Op}
+	f := dataset.Feature{Column: j.Column}
 	var err error
 	switch j.Op {
-	case dataset.LessEq:
+	case dataset.LessEq.String():
+		f.Op = dataset.LessEq
 		err = json.Unmarshal(j.Value, &f.Threshold)
-	case dataset.Equal:
+	case dataset.Equal.String():
+		f.Op = dataset.Equal
 		err = json.Unmarshal(j.Value, &f.Value)
 	default:
 		err = fmt.Errorf("unknown op %q", j.Op)

@@ -70,7 +70,7 @@ func Boolean(features, classes int) *dataset.Dataset {
 	for f := range features {
 		name := fmt.Sprint("f", f)
 		ds.Columns = append(ds.Columns, name)
-		ds.Features = append(ds.Features, dataset.Feature{Column: name, Op: dataset.Equal, Value: "1", Col: f})
+		ds.Features = append(ds.Features, dataset.Feature{Column: name, Op: dataset.Equal, Value: "1", Col: int32(f)})
 	}
 	for a := range classes {
 		ds.Classes = append(ds.Classes, fmt.Sprint(a))
@@ -167,7 +167,7 @@ func AddTwin(r *rand.Rand, ds *dataset.Dataset) {
 	f, flip := r.IntN(len(ds.Features)), r.IntN(2) == 1
 	twin := ds.Features[f]
 	twin.Column += "'"
-	twin.Col, twin.Code = len(ds.Columns), 0
+	twin.Col, twin.Code = int32(len(ds.Columns)), 0
 	ds.Columns = append(ds.Columns, twin.Column)
 	for i := range ds.Examples {
 		ex := &ds.Examples[i]
