@@ -16,6 +16,9 @@ var numberSeeds = []string{
 	"0.8120080558740598", "0.17262455941585714", "1234567890123456789", "12345678901234567890",
 	"00000000000000000000000000001.5", "0.000000000000000000000000001", "1.00000000000000000000",
 	"1e1000", "1e-1000", "1e99999999999", "1_0", "0x1p4", "Inf", "-inf", "NaN", "1.2.3", "1e5x", " 1", "1 ",
+	// 20 digits whose integer is a multiple of 2^64, which wraps to 0 in
+	// 64 bits, and so looks like no significant digit.
+	"18446744073709551616", "1.8446744073709551616e19", "-0.36893488147419103232", "922337203685477580800",
 }
 
 // TestNumber checks number against strconv.ParseFloat, bit for bit, on the
