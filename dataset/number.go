@@ -86,11 +86,12 @@ func decimal(s string) (float64, bool) {
 
 // digits appends the digits of s from i on to m, of which n are
 // significant, and returns m, n and where the digits end. Past 19
-// significant digits m may have overflowed.
+// significant digits m may have overflowed, even to 0: a digit counts from
+// the first that is not 0, not from when m is not.
 func digits(s string, i int, m uint64, n int) (uint64, int, int) {
 	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 		m = m*10 + uint64(s[i]-'0')
-		if m != 0 {
+		if n > 0 || s[i] != '0' {
 			n++
 		}
 	}
