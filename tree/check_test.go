@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -90,6 +91,46 @@ func predictDirectly(t *Tree, tbl *dataset.Table) ([]string, error) {
 		out = append(out, t.Classes[class])
 	}
 	return out, nil
+}
+
+// TestPredictMemory: what Predict keeps of its decisions grows with the
+// tests it makes, not with the values of a column times the features the
+// tree tests on it. A tree that runs out of time may be a greedy one of
+// many nodes, each testing a column of as many values as records, and it
+// is checked on every record before it is printed.
+func TestPredictMemory(t *testing.T) {
+	const rows, nodes = 8192, 512
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for r := range rows {
+		fmt.Fprintf(&b, "%d,c%d\n", r, r%2)
+	}
+	tbl, err := dataset.ReadTable(strings.NewReader(b.String()), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A comb: node i sends x <= i to a leaf and the rest on to node i+1,
+	// so that a record meets a test of its value at every node up to it.
+	tr := &Tree{Root: Leaf(0), Label: "y", Classes: []string{"c0", "c1"}}
+	for i := nodes - 1; i >= 0; i-- {
+		tr.Features = append(tr.Features, dataset.Feature{Column: "x", Op: dataset.LessEq, Threshold: float64(i)})
+		tr.Root = Split(nodes-1-i, tr.Root, Leaf(i%2))
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got, err := tr.Predict(tbl)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[rows-1] != "c0" || got[3] != "c1" {
+		t.Fatalf("predictions %q ... %q", got[:4], got[rows-1])
+	}
+	// Beyond the answer, a string and a leaf a record, and the tree's
+	// decisions, a few bytes a record.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32*rows+256*nodes {
+		t.Errorf("Predict allocated %d bytes, %.1f a record, for %d records and %d nodes", alloc, float64(alloc)/rows, rows, nodes)
+	}
 }
 
 func TestVerify(t *testing.T) {
