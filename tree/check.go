@@ -38,7 +38,7 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 			if err != nil {
 				return err
 			}
-			decisions[n.Feature] = &decision{f: f, col: c, known: make([]int8, tbl.NumCodes(c))}
+			decisions[n.Feature] = &decision{f: f, col: c, codes: tbl.NumCodes(c)}
 		}
 		if err := use(n.False); err != nil {
 			return err
@@ -69,21 +69,33 @@ func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
 // decision is a feature that keeps what it gives for each value of its
 // column, by the value's code, so that a value of a large table is parsed
 // once rather than at every node and record.
+//
+// It keeps them only once it has tested as many records as its column has
+// codes: what it keeps then costs no more than the tests it made. A
+// decision at a node that few records reach, of which a large tree has
+// many, or on a column whose values rarely repeat, would otherwise keep a
+// byte per code that it never reads.
 type decision struct {
 	f     dataset.Feature
 	col   int    // of f.Column in the table
+	codes int    // the column's
+	tests int    // made before known
 	known []int8 // by code: 0 if not yet tested, 1 false, 2 true
 }
 
 // holds is f.Holds of field d.col of record r of tbl.
 func (d *decision) holds(tbl *dataset.Table, r int) (bool, error) {
 	k := tbl.Code(r, d.col)
-	if v := d.known[k]; v != 0 {
+	if d.known == nil {
+		if d.tests++; d.tests >= d.codes {
+			d.known = make([]int8, d.codes)
+		}
+	} else if v := d.known[k]; v != 0 {
 		return v == 2, nil
 	}
 	ok, err := d.f.Holds(tbl.Value(r, d.col))
-	if err != nil {
-		return false, err // not kept: the error ends the prediction
+	if err != nil || d.known == nil {
+		return ok, err // an error is not kept: it ends the prediction
 	}
 	d.known[k] = 1
 	if ok {
