@@ -1,6 +1,9 @@
 package dataset
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"strings"
+)
 
 // dict numbers the values of a column in the order in which they first
 // occur. The columns of large files mostly hold a handful of values, which a
@@ -127,4 +130,29 @@ func (d *dict) insert(e uint64) {
 		i = (i + 1) & mask
 	}
 	d.index[i] = e
+}
+
+// arena keeps the bytes of values in blocks that many share, rather than
+// in an allocation each: a column of numbers holds nearly as many values
+// as records, of a few bytes each.
+type arena struct {
+	// b is the block being filled. The strings taken from it stay valid:
+	// a Builder only appends to its block, and a full block is left to
+	// the strings that hold it.
+	b strings.Builder
+}
+
+// arenaBlock is the size of an arena's blocks: a page's worth of values
+// and more, and of a block only the part filled is ever touched.
+const arenaBlock = 64 << 10
+
+// keep returns v as a string in a's memory.
+func (a *arena) keep(v []byte) string {
+	if a.b.Cap()-a.b.Len() < len(v) {
+		a.b = strings.Builder{}
+		a.b.Grow(max(len(v), arenaBlock))
+	}
+	n := a.b.Len()
+	a.b.Write(v)
+	return a.b.String()[n:]
 }

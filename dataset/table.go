@@ -98,6 +98,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 
 	width, sep := len(header), rd.sep
 	cols := make([]dict, width)
+	var values arena // the bytes of every column's values
 	size := regularSize(r)
 	var codes []int32
 	rows := 0
@@ -160,7 +161,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 					rec[i] = d.char[f[0]] - 1
 					continue
 				}
-				k, ok := internBytes(d, trimSpace(f))
+				k, ok := internBytes(d, trimSpace(f), &values)
 				if !ok {
 					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
 				}
@@ -168,7 +169,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 			}
 		} else {
 			for i, f := range str {
-				k, ok := internString(&cols[i], f)
+				k, ok := internBytes(&cols[i], []byte(f), &values)
 				if !ok {
 					return nil, fmt.Errorf("%s:%d: column %q %s", name, line, header[i], notUTF8)
 				}
@@ -219,9 +220,10 @@ const maxCodes = 1 << 24
 // could not be written to JSON as it is, so a tree would not find it again.
 const notUTF8 = "holds bytes that are not UTF-8"
 
-// internBytes returns the code of b in d, added if new, or false if b is
-// not UTF-8. Only values new to d need the check.
-func internBytes(d *dict, b []byte) (int32, bool) {
+// internBytes returns the code of b in d, added if new, with its bytes
+// kept in a, or false if b is not UTF-8. Only values new to d need the
+// check.
+func internBytes(d *dict, b []byte, a *arena) (int32, bool) {
 	k, h := d.find(b)
 	if k >= 0 {
 		return int32(k), true
@@ -232,23 +234,7 @@ func internBytes(d *dict, b []byte) (int32, bool) {
 	if s, ok := char(b); ok {
 		return d.add(s, h), true
 	}
-	return d.add(string(b), h), true
-}
-
-// internString is internBytes for a field read by encoding/csv.
-func internString(d *dict, s string) (int32, bool) {
-	k, h := d.find([]byte(s))
-	if k >= 0 {
-		return int32(k), true
-	}
-	if !utf8.ValidString(s) {
-		return 0, false
-	}
-	if c, ok := char(s); ok {
-		return d.add(c, h), true
-	}
-	// s shares the memory of its whole record, which a copy lets go.
-	return d.add(strings.Clone(s), h), true
+	return d.add(a.keep(b), h), true
 }
 
 // printable holds the printable ASCII characters.
