@@ -21,8 +21,9 @@ type dict struct {
 	// slot is 0, or the upper half of a value's hash above 1 + its code.
 	// A value sits in the first free slot from the one its hash names,
 	// and the hashes tell most values apart without a comparison of
-	// strings. A table of codes takes a quarter of the memory of a Go map
-	// of strings, and needs a hash only once per field.
+	// strings. Its slots take 8 bytes where a Go map's of strings take
+	// 24, and a field needs one hash, where a look-up and an insertion in
+	// a map need two.
 	index []uint64
 	char  [256]int32 // 1 + the code of each one-byte value, or 0
 	// partial reports that values may repeat (see internMax).
