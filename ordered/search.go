@@ -161,7 +161,7 @@ func (s *search) depthOne(v *view) *sol {
 	}
 	s.one[0].start(v.cls)
 	s.one[1].start(s.none)
-	s.sweep(v, &s.one, nil, nil)
+	s.sweep(v, &s.one, nil, nil, cut{col: -1})
 	return s.better(lf, s.stumpSol(&s.one[0]))
 }
 
@@ -600,11 +600,11 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	lo, _ := splits(d, n)
 	if d == 2 {
 		// The best trees of depth one of both sides come from one sweep.
-		tcls, fcls := fr.sides(v, a, p, s.side)
+		tcls, fcls, at := fr.sides(v, a, p, s.side)
 		fr.ts[0].start(tcls)
 		fr.ts[1].start(fcls)
 		lb := fr.columnBounds(k, iv)
-		s.sweep(v, &fr.ts, &lb, fr.order)
+		s.sweep(v, &fr.ts, &lb, fr.order, cut{a, at})
 		tl, fl := leaf(tcls), leaf(fcls)
 		ts, fs := s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
 		for j := range fr.m {
@@ -716,16 +716,18 @@ type side struct {
 }
 
 // sides marks the items of v by their side of the cut of column a at
-// position p, and returns the class weights of the true and false sides.
-func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int) {
+// position p, and returns the class weights of the true and false sides,
+// and where the false side starts in column a's order.
+func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int, at int) {
 	if len(fr.tcls) != len(v.cls) {
 		fr.tcls, fr.fcls = make([]int, len(v.cls)), make([]int, len(v.cls))
 	}
 	clear(fr.tcls)
-	for _, e := range v.order[a] {
+	for i, e := range v.order[a] {
 		if e.pos <= p {
 			side[e.item] = 0
 			fr.tcls[e.class] += int(e.w)
+			at = i + 1
 		} else {
 			side[e.item] = 1
 		}
@@ -733,7 +735,7 @@ func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int)
 	for k, w := range v.cls {
 		fr.fcls[k] = w - fr.tcls[k]
 	}
-	return fr.tcls, fr.fcls
+	return fr.tcls, fr.fcls, at
 }
 
 // cachedLB returns what the cache proves of a subproblem's score.

@@ -93,8 +93,9 @@ func (st *stump) cut(b int) {
 // columns in the order cols, passes over those that cannot beat the best
 // so far. It raises each bound to what the sweep proves: the least errors
 // of the column's trees and the leaf, or the best so far where it passed
-// the column over.
-func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int) {
+// the column over. Column c.col, if any, is swept without listing each
+// side's items apart.
+func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 	for i := range v.order {
 		b := i
 		if cols != nil {
@@ -107,7 +108,19 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int) {
 			st[1].done = st[1].done || lb[1][b] >= st[1].best
 		}
 		st[0].skipped, st[1].skipped = st[0].done, st[1].done
-		if !st[0].done || !st[1].done {
+		switch {
+		case st[0].done && st[1].done:
+		case b == c.col:
+			// The column the sides are cut on holds each side's items
+			// apart already.
+			o := v.order[b]
+			if !st[0].done {
+				st[0].items(o[:c.at], b)
+			}
+			if !st[1].done {
+				st[1].items(o[c.at:], b)
+			}
+		default:
 			pass(v, b, s.side, st, &s.scratch)
 		}
 		if lb != nil {
@@ -116,6 +129,11 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int) {
 		}
 	}
 }
+
+// cut is the column whose order holds the items of side 0 before at and
+// those of side 1 from it, the column a sweep's sides are cut on; col is
+// -1 for none.
+type cut struct{ col, at int }
 
 // bound returns what the sweep of a column proves of its trees and the
 // leaf: none makes fewer errors than the best of them weighed if it went
