@@ -239,6 +239,21 @@ func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 	for h := range sc.items {
 		sc.items[h] = room(sc.items[h], len(o))[:len(o)]
 	}
+	if st[0].done || st[1].done {
+		// One side is done: only the other's items are listed, with one
+		// store an item rather than two.
+		h := 0
+		if st[0].done {
+			h = 1
+		}
+		items, n := sc.items[h], 0
+		for _, e := range o {
+			items[n] = e
+			n += int(side[e.item]&1) ^ (1 - h)
+		}
+		st[h].items(items[:n], b)
+		return
+	}
 	// Both copies take every item, and only the side's own advances: no
 	// store waits on the last.
 	i0, i1 := sc.items[0], sc.items[1]
@@ -250,12 +265,8 @@ func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 		n0 += 1 - h
 		n1 += h
 	}
-	n := [2]int{n0, n1}
-	for h := range st {
-		if !st[h].done {
-			st[h].items(sc.items[h][:n[h]], b)
-		}
-	}
+	st[0].items(i0[:n0], b)
+	st[1].items(i1[:n1], b)
 }
 
 // items sweeps column b for st, whose items in the column's order are o.
