@@ -152,18 +152,19 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 		return err
 	}
 	t.Root.clearCounts(len(t.Classes))
-	index := make(map[string]int) // class by label, as labels repeat
+	// The class of each label, by its code, as labels repeat: 0 until
+	// looked up, else 2 + the class, or 1 for a label of no class.
+	classOf := make([]int, tbl.NumCodes(label))
 	for r, leaf := range leaves {
 		value := tbl.Value(r, label)
 		if err := check(r, value, t.Classes[leaf.Class]); err != nil {
 			return err
 		}
-		c, ok := index[value]
-		if !ok {
-			c = slices.IndexFunc(t.Classes, func(class string) bool { return dataset.SameValue(value, class) })
-			index[value] = c
+		k := tbl.Code(r, label)
+		if classOf[k] == 0 {
+			classOf[k] = 2 + slices.IndexFunc(t.Classes, func(class string) bool { return dataset.SameValue(value, class) })
 		}
-		if c >= 0 {
+		if c := classOf[k] - 2; c >= 0 {
 			leaf.Counts[c]++
 		}
 	}
