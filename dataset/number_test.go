@@ -19,6 +19,44 @@ var numberSeeds = []string{
 	// 20 digits whose integer is a multiple of 2^64, which wraps to 0 in
 	// 64 bits, and so looks like no significant digit.
 	"18446744073709551616", "1.8446744073709551616e19", "-0.36893488147419103232", "922337203685477580800",
+	// Ties between two float64s, which round to even: 2^53+1 and 2^54+2
+	// exactly, and (2^53+1)/2 through a power of ten that is not exact.
+	"9007199254740993", "18014398509481986", "4503599627370496.5", "45035996273704965e-1",
+	"9007199254740993e-27", "9999999999999999999e27", "1000000000000000000e-27",
+	// Mantissas that round up to the next power of two.
+	"9007199254740991.5", "18014398509481983", "0.99999999999999999", "9.9999999999999999e22",
+}
+
+// TestScaled checks scaled against strconv.ParseFloat, bit for bit, on
+// mantissas of up to 64 bits and every power of ten it takes, and that it
+// leaves few of them to strconv.
+func TestScaled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	left := 0
+	const n = 200_000
+	for i := range n {
+		m := rng.Uint64()
+		if i%2 == 0 {
+			m %= 1e17 // 16 or 17 digits, as most numbers in the data are written
+		}
+		e := rng.IntN(2*maxPow+1) - maxPow
+		s := strconv.FormatUint(m, 10) + "e" + strconv.Itoa(e)
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := scaled(m, e)
+		if !ok {
+			left++
+			continue
+		}
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("scaled(%d, %d) = %v; strconv gives %v for %s", m, e, got, want, s)
+		}
+	}
+	if left > n/1000 {
+		t.Fatalf("scaled left %d of %d products to strconv", left, n)
+	}
 }
 
 // TestNumber checks number against strconv.ParseFloat, bit for bit, on the
