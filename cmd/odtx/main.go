@@ -35,10 +35,7 @@ func main() {
 		}
 		return cli.DefaultShowCommandHelp(ctx, cmd, name)
 	}
-	ctx, stop := signalContext()
-	err := app().Run(ctx, os.Args)
-	stop()
-	if err != nil {
+	if err := app().Run(signalContext(), os.Args); err != nil {
 		fmt.Fprintln(os.Stderr, "odtx:", err)
 		var e exitError
 		if errors.As(err, &e) {
@@ -71,26 +68,20 @@ func (e signalError) Error() string {
 }
 
 // signalContext returns a context that SIGINT, SIGTERM or SIGHUP (the
-// terminal or ssh session closed) ends, with a signalError as its cause,
-// and the function that stops listening. Until then a second signal
-// changes nothing: the first one's cleanup goes on.
-func signalContext() (context.Context, func()) {
+// terminal or ssh session closed) ends, with a signalError as its cause.
+// A second signal changes nothing: the first one's cleanup goes on. It
+// listens until odtx exits: to stop listening would cost the runtime a
+// round trip per signal to the thread that keeps signal masks, at every
+// exit, for nothing.
+func signalContext() context.Context {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	done := make(chan struct{})
 	go func() {
-		select {
-		case sig := <-signals:
-			cancel(signalError{sig.(syscall.Signal)})
-		case <-done:
-		}
+		sig := <-signals
+		cancel(signalError{sig.(syscall.Signal)})
 	}()
-	return ctx, func() {
-		signal.Stop(signals)
-		close(done)
-		cancel(nil)
-	}
+	return ctx
 }
 
 // stopped returns the error of a command that a signal stopped, ending
