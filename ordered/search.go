@@ -250,8 +250,8 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 // greedy returns, for a full budget n at depth two or more, the tree
 // that splits v by its best tree of depth one, found last by depthOne, and
 // each side by its optimal tree of depth d-1, or the best found if the
-// search stops; or nil. Its sides come back from the cache when the search
-// of the column meets its cut.
+// search stops; or nil. From depth three on, its sides come back from the
+// cache when the search of the column meets its cut.
 func (s *search) greedy(v *view, d, n int) *sol {
 	st := &s.one[0]
 	if d < 2 || n < minerr.MaxBranches(d) || st.col < 0 {
@@ -259,6 +259,17 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	}
 	a, p := st.col, st.at
 	fr := &s.frames[d]
+	if d == 2 {
+		// One sweep finds both sides' best trees of depth one, as evaluate
+		// does, without views of the sides.
+		tcls, fcls, at := fr.sides(v, a, p, s.side)
+		fr.ts[0].start(tcls)
+		fr.ts[1].start(fcls)
+		s.sweep(v, &fr.ts, nil, nil, cut{a, at})
+		t := s.better(leaf(tcls), s.stumpSol(&fr.ts[0]))
+		f := s.better(leaf(fcls), s.stumpSol(&fr.ts[1]))
+		return join(s.x.cols[a].feature[p], f, t)
+	}
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
 	// Searches that stop return the best they have, or nothing.
 	t := s.solve(&fr.t, d-1, n/2, objective.None, score{})
