@@ -24,15 +24,17 @@ func TestNarrow(t *testing.T) {
 			fr.w = append(fr.w, w)
 		}
 		fr.all = w + r.IntN(4)
-		fr.lb = make([]score, (c+2)*fr.m*2)
+		fr.slot = make([]int32, c+2)
+		fr.lb = make([]score, fr.m*2) // slot 0
 		randomScore := func() score { return score{E: r.IntN(2 * (fr.all + 1)), B: r.IntN(4)} }
 		// The ends of the interval, evaluated, and seeded cuts between.
 		kl := r.IntN(c + 1)
 		kr := kl + 1 + r.IntN(c+1-kl)
 		for _, k := range []int{kl, kr} {
 			if k != 0 && k != c+1 {
+				at := fr.keep(k) * fr.m * 2
 				for i := range fr.m * 2 {
-					fr.lb[k*fr.m*2+i] = randomScore()
+					fr.lb[at+i] = randomScore()
 				}
 			}
 		}
@@ -42,7 +44,8 @@ func TestNarrow(t *testing.T) {
 			for k := 1; k <= c; k++ {
 				if r.IntN(4) == 0 {
 					fr.prev[k], fr.next[k] = k, k
-					fr.lb[k*2], fr.lb[k*2+1] = randomScore(), randomScore()
+					at := fr.keep(k) * 2
+					fr.lb[at], fr.lb[at+1] = randomScore(), randomScore()
 				}
 			}
 			fr.next[c+1] = c + 1

@@ -44,11 +44,16 @@ type cached struct {
 // being tried, what is known of the two sides of each, and the sides of
 // the cut being tried.
 type frame struct {
-	pos   []int32     // the position up to which each cut's test holds
-	w     []int       // the weight on the true side of each cut
-	h     [][2]uint64 // its hash sums
-	lb    []score     // per cut and budget split: bounds on the true and false sides
-	done  []bool      // per cut: evaluated, lb holding its sides' bounds
+	pos []int32     // the position up to which each cut's test holds
+	w   []int       // the weight on the true side of each cut
+	h   [][2]uint64 // its hash sums
+	// slot numbers the cuts that something is known of, in lb and col,
+	// from 1; the others have 0, whose bounds are 0. Few cuts are ever
+	// evaluated or seeded: bounds for every cut would be memory mostly
+	// cleared and never read again.
+	slot  []int32
+	lb    []score // per slot and budget split: bounds on the true and false sides
+	done  []bool  // per cut: evaluated, lb holding its sides' bounds
 	queue []interval
 	c, m  int // cuts and budget splits
 	all   int // the weight of the set
@@ -56,9 +61,9 @@ type frame struct {
 	ts    [2]stump // for depth two
 	tcls  []int
 	fcls  []int
-	// At depth two, per cut and side, bounds on the errors of the trees of
-	// depth one of the side by the column at their root (see sweep), and
-	// the order in which to sweep the columns.
+	// At depth two, per slot and side, bounds on the errors of the trees
+	// of depth one of the side by the column at their root (see sweep),
+	// and the order in which to sweep the columns.
 	col   []int
 	cols  int
 	order []int
@@ -391,29 +396,47 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 
 // start prepares fr for the search of c cuts of v with m budget splits,
 // and bounds by column if byColumn is set.
-// Cuts are numbered from 1 in lb and done, with 0 and c+1 for the cuts
+// Cuts are numbered from 1 in slot and done, with 0 and c+1 for the cuts
 // whose true side is empty and full, whose sides are bounded by nothing.
 func (fr *frame) start(v *view, c, m int, byColumn bool) {
 	fr.c, fr.m, fr.all = c, m, v.w
-	fr.lb = slices.Grow(fr.lb[:0], (c+2)*m*2)[:(c+2)*m*2]
-	clear(fr.lb)
+	fr.slot = slices.Grow(fr.slot[:0], c+2)[:c+2]
+	clear(fr.slot)
+	fr.lb = append(fr.lb[:0], make([]score, 2*m)...) // slot 0
 	fr.done = slices.Grow(fr.done[:0], c+2)[:c+2]
 	clear(fr.done)
 	fr.done[0], fr.done[c+1] = true, true
+	fr.cols = 0
 	if byColumn {
 		fr.cols = len(v.order)
-		n := (c + 2) * 2 * fr.cols
-		fr.col = slices.Grow(fr.col[:0], n)[:n]
-		clear(fr.col)
+		fr.col = append(fr.col[:0], make([]int, 2*fr.cols)...)
 	}
 }
+
+// keep returns the slot of cut k, which it gives k, with bounds of 0, if
+// k has none.
+func (fr *frame) keep(k int) int {
+	if fr.slot[k] == 0 {
+		fr.slot[k] = int32(len(fr.lb) / (2 * fr.m))
+		fr.lb = append(fr.lb, make([]score, 2*fr.m)...)
+		fr.col = append(fr.col, make([]int, 2*fr.cols)...)
+	}
+	return int(fr.slot[k])
+}
+
+// at returns where lb holds the bound on the true side of cut k for budget
+// split j; that on its false side follows.
+func (fr *frame) at(k, j int) int { return (int(fr.slot[k])*fr.m + j) * 2 }
 
 // columnBounds returns the bounds on the sides of cut k, of interval iv,
 // by column: what the stumps of the evaluated cuts around it give, as
 // frame.bounds describes, and the order of the columns by them.
 func (fr *frame) columnBounds(k int, iv interval) [2][]int {
 	m := fr.cols
-	at := func(k, h int) []int { return fr.col[(k*2+h)*m : (k*2+h+1)*m] }
+	at := func(k, h int) []int {
+		i := (int(fr.slot[k])*2 + h) * m
+		return fr.col[i : i+m]
+	}
 	lt, lf := at(iv.kl, 0), at(iv.kl, 1)
 	rt, rf := at(iv.kr, 0), at(iv.kr, 1)
 	t, f := at(k, 0), at(k, 1)
@@ -452,7 +475,8 @@ func (fr *frame) seed(a int) {
 			fr.seeded = true
 		}
 		k := i + 1
-		fr.lb[k*2], fr.lb[k*2+1] = r.t, r.f
+		j := fr.keep(k) * 2
+		fr.lb[j], fr.lb[j+1] = r.t, r.f
 		fr.prev[k], fr.next[k] = k, k
 	}
 	if !fr.seeded {
@@ -475,7 +499,8 @@ func (fr *frame) seed(a int) {
 // bounds on, for a search of a superset.
 func (fr *frame) learn(rs []record, a int) []record {
 	for k := 1; k <= fr.c; k++ {
-		if t, f := fr.lb[k*2], fr.lb[k*2+1]; t != (score{}) || f != (score{}) {
+		i := fr.at(k, 0)
+		if t, f := fr.lb[i], fr.lb[i+1]; t != (score{}) || f != (score{}) {
 			rs = append(rs, record{col: int32(a), pos: fr.pos[k-1], t: t, f: f})
 		}
 	}
@@ -508,9 +533,9 @@ func (fr *frame) bounds(s *search, k int, iv interval, j int) (score, score) {
 // around returns the bounds that cuts kl <= k <= kr give k's sides for
 // budget split j.
 func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
-	m := fr.m
-	lt, lf := fr.lb[(kl*m+j)*2], fr.lb[(kl*m+j)*2+1]
-	rt, rf := fr.lb[(kr*m+j)*2], fr.lb[(kr*m+j)*2+1]
+	l, r := fr.at(kl, j), fr.at(kr, j)
+	lt, lf := fr.lb[l], fr.lb[l+1]
+	rt, rf := fr.lb[r], fr.lb[r+1]
 	t := s.order.Max(lt, score{E: rt.E - (fr.weight(kr) - fr.weight(k)), B: rt.B})
 	f := s.order.Max(rf, score{E: lf.E - (fr.weight(k) - fr.weight(kl)), B: lf.B})
 	return s.order.Max(t, score{}), s.order.Max(f, score{})
@@ -529,9 +554,9 @@ func (fr *frame) narrow(s *search, iv interval, ub score) (lo, hi int) {
 	wl, wr := float64(fr.weight(iv.kl)), float64(fr.weight(iv.kr))
 	xlo, xhi := math.Inf(1), math.Inf(-1)
 	for j := range fr.m {
-		m := fr.m
-		lt, lf := fr.lb[(iv.kl*m+j)*2], fr.lb[(iv.kl*m+j)*2+1]
-		rt, rf := fr.lb[(iv.kr*m+j)*2], fr.lb[(iv.kr*m+j)*2+1]
+		l, r := fr.at(iv.kl, j), fr.at(iv.kr, j)
+		lt, lf := fr.lb[l], fr.lb[l+1]
+		rt, rf := fr.lb[r], fr.lb[r+1]
 		a, b := max(s.order.Value(lt), 0), s.order.Value(rt)-wr
 		c, d := max(s.order.Value(rf), 0), s.order.Value(lf)+wl
 		if a+c > u+slack || b+d > u+slack {
@@ -609,6 +634,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	p := fr.pos[k-1]
 	feature := s.x.cols[a].feature[p]
 	lo, _ := splits(d, n)
+	fr.keep(k)
 	if d == 2 {
 		// The best trees of depth one of both sides come from one sweep.
 		tcls, fcls, at := fr.sides(v, a, p, s.side)
@@ -626,7 +652,8 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 			if n-1-lo-j > 0 {
 				f = s.better(fl, fs)
 			}
-			fr.lb[(k*fr.m+j)*2], fr.lb[(k*fr.m+j)*2+1] = t.s, f.s
+			i := fr.at(k, j)
+			fr.lb[i], fr.lb[i+1] = t.s, f.s
 			if sc := t.s.Add(f.s).Add(objective.Branch); s.order.Less(sc, ub) {
 				best, ub = join(feature, f, t), sc
 				if root {
@@ -653,7 +680,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		t, f := fr.bounds(s, k, iv, j)
 		t = s.order.Max(t, s.cachedLB(ht, d-1, nl))
 		f = s.order.Max(f, s.cachedLB(hf, d-1, nr))
-		i := (k*fr.m + j) * 2
+		i := fr.at(k, j)
 		fr.lb[i], fr.lb[i+1] = t, f
 		if !s.order.Less(t.Add(f).Add(objective.Branch), ub) {
 			continue
