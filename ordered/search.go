@@ -233,7 +233,8 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			break
 		}
 		best, ub = s.column(v, a, d, n, ub, best, root)
-		if d == 2 && n == 3 {
+		if d == 2 && n == 3 && !root {
+			// For the search of a superset, which the root has none of.
 			s.learnt = s.frames[2].learn(s.learnt, a)
 		}
 		if s.stop.Load() {
@@ -761,14 +762,14 @@ func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int,
 		fr.tcls, fr.fcls = make([]int, len(v.cls)), make([]int, len(v.cls))
 	}
 	clear(fr.tcls)
-	for i, e := range v.order[a] {
-		if e.pos <= p {
-			side[e.item] = 0
-			fr.tcls[e.class] += int(e.w)
-			at = i + 1
-		} else {
-			side[e.item] = 1
-		}
+	o := v.order[a]
+	at = sort.Search(len(o), func(i int) bool { return o[i].pos > p })
+	for _, e := range o[:at] {
+		side[e.item] = 0
+		fr.tcls[e.class] += int(e.w)
+	}
+	for _, e := range o[at:] {
+		side[e.item] = 1
 	}
 	for k, w := range v.cls {
 		fr.fcls[k] = w - fr.tcls[k]

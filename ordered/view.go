@@ -136,9 +136,11 @@ func (x *data) root() *view {
 		v.h[1] += x.hash2[i]
 	}
 	v.w = x.records
+	var start []int32 // one column's at a time
 	for j, col := range x.cols {
 		// A counting sort by position.
-		start := make([]int, len(col.feature)+2)
+		start = slices.Grow(start[:0], len(col.feature)+2)[:len(col.feature)+2]
+		clear(start)
 		for _, p := range col.pos {
 			start[p+1]++
 		}
