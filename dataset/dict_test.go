@@ -41,6 +41,22 @@ func TestDict(t *testing.T) {
 			if d.partial != (len(d.values) > internMax) {
 				t.Fatalf("%d values: partial = %v", len(d.values), d.partial)
 			}
+			// Each value indexed sits in one slot: none twice, none lost.
+			slots := 0
+			for _, e := range d.index {
+				if e != 0 {
+					slots++
+				}
+			}
+			indexed := 0
+			for _, v := range d.values[:min(len(d.values), internMax)] {
+				if len(v) != 1 {
+					indexed++
+				}
+			}
+			if d.index != nil && slots != indexed {
+				t.Fatalf("%d values, expect %d: %d slots hold %d values of more than a byte", distinct, expect, slots, indexed)
+			}
 		}
 	}
 }
