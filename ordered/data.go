@@ -132,21 +132,24 @@ func (x *data) column(ds *dataset.Dataset, src []int, group []int) column {
 		}
 		return col
 	}
-	codes := make([]int32, len(group))
 	dense := true
 	for k, f := range group {
-		codes[k] = ds.Features[f].Code
-		dense = dense && codes[k] == int32(k)
+		dense = dense && ds.Features[f].Code == int32(k)
 	}
 	m := int32(len(group))
-	for i, e := range src {
-		c := ds.Examples[e].Codes[first.Col]
-		if dense {
-			col.pos[i] = min(c, m)
-		} else {
-			p, _ := slices.BinarySearch(codes, c)
-			col.pos[i] = int32(p)
+	if dense {
+		for i, e := range src {
+			col.pos[i] = min(ds.Examples[e].Codes[first.Col], m)
 		}
+		return col
+	}
+	codes := make([]int32, len(group))
+	for k, f := range group {
+		codes[k] = ds.Features[f].Code
+	}
+	for i, e := range src {
+		p, _ := slices.BinarySearch(codes, ds.Examples[e].Codes[first.Col])
+		col.pos[i] = int32(p)
 	}
 	return col
 }
