@@ -18,13 +18,13 @@ type dict struct {
 	values []string
 	// index is nil while values is short enough to search, else a table
 	// of twice as many slots as values, or more, a power of two: each
-	// slot is 0, or 15 bits of a value's hash (its tag) above 1 + its code.
-	// A value sits in the first free slot from the one its hash names,
-	// and the tags tell most values apart without a comparison of
+	// slot is 0, or 15 bits of a value's hash (its tag) above 1 + its
+	// code. A value sits in the first free slot from the one its hash
+	// names, and the tags tell most values apart without a comparison of
 	// strings; they are the bits that name the slot, so that an index of
-	// up to 2^15 slots grows without hashing its values again. Its slots take 4 bytes where a Go map's of strings take
-	// 24, and a field needs one hash, where a look-up and an insertion in
-	// a map need two.
+	// up to 2^15 slots grows without hashing its values again. Its slots
+	// take 4 bytes where a Go map's of strings take 24, and a field needs
+	// one hash, where a look-up and an insertion in a map need two.
 	index []uint32
 	char  [256]int32 // 1 + the code of each one-byte value, or 0
 	// partial reports that values may repeat (see internMax).
