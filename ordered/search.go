@@ -266,15 +266,9 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	a, p := st.col, st.at
 	fr := &s.frames[d]
 	if d == 2 {
-		// One sweep finds both sides' best trees of depth one, as evaluate
-		// does, without views of the sides.
-		tcls, fcls, at := fr.sides(v, a, p, s.side)
-		fr.ts[0].start(tcls)
-		fr.ts[1].start(fcls)
-		s.sweep(v, &fr.ts, nil, nil, cut{a, at})
-		t := s.better(leaf(tcls), s.stumpSol(&fr.ts[0]))
-		f := s.better(leaf(fcls), s.stumpSol(&fr.ts[1]))
-		return join(s.x.cols[a].feature[p], f, t)
+		// Without views of the sides, as evaluate finds them.
+		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, nil, nil)
+		return join(s.x.cols[a].feature[p], s.better(fl, fs), s.better(tl, ts))
 	}
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
 	// Searches that stop return the best they have, or nothing.
@@ -637,14 +631,8 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 	lo, _ := splits(d, n)
 	fr.keep(k)
 	if d == 2 {
-		// The best trees of depth one of both sides come from one sweep.
-		tcls, fcls, at := fr.sides(v, a, p, s.side)
-		fr.ts[0].start(tcls)
-		fr.ts[1].start(fcls)
 		lb := fr.columnBounds(k, iv)
-		s.sweep(v, &fr.ts, &lb, fr.order, cut{a, at})
-		tl, fl := leaf(tcls), leaf(fcls)
-		ts, fs := s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
+		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.order)
 		for j := range fr.m {
 			t, f := tl, fl
 			if lo+j > 0 {
@@ -752,6 +740,18 @@ type side struct {
 	n  int
 	lb score
 	i  int
+}
+
+// sideStumps finds, in one sweep of v, the leaf and the best tree of
+// depth one (nil if none beats the leaf) of each side of the cut of column
+// a at position p, true side first, with fr's stumps; lb and cols are as
+// sweep takes them.
+func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, cols []int) (tl, fl, ts, fs *sol) {
+	tcls, fcls, at := fr.sides(v, a, p, s.side)
+	fr.ts[0].start(tcls)
+	fr.ts[1].start(fcls)
+	s.sweep(v, &fr.ts, lb, cols, cut{a, at})
+	return leaf(tcls), leaf(fcls), s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
 }
 
 // sides marks the items of v by their side of the cut of column a at
