@@ -75,7 +75,8 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 // or a pipe does. Such a read is left to finish on its own; nothing reads
 // from r after it.
 func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, error) {
-	rd, err := newReader(contextReader(ctx, r), name)
+	size := regularSize(r)
+	rd, err := newReader(contextReader(ctx, r, size), name)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +100,6 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 	width, sep := len(header), rd.sep
 	cols := make([]dict, width)
 	var values arena // the bytes of every column's values
-	size := regularSize(r)
 	var codes []int32
 	rows := 0
 	// The records of a large file nearly always follow one another line by
@@ -302,7 +302,7 @@ func ReadFileContext(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(contextReader(ctx, f))
+	return io.ReadAll(contextReader(ctx, f, regularSize(f)))
 }
 
 // maxLine is the most bytes a line may hold, not counting its end, and a
@@ -311,11 +311,12 @@ func ReadFileContext(ctx context.Context, path string) ([]byte, error) {
 const maxLine = 1 << 20
 
 // contextReader returns r made to fail with ctx's error once ctx is done.
-func contextReader(ctx context.Context, r io.Reader) io.Reader {
+// size is r's, as regularSize gives it.
+func contextReader(ctx context.Context, r io.Reader, size int64) io.Reader {
 	switch {
 	case ctx.Done() == nil:
 		return r // never done
-	case regularSize(r) > 0:
+	case size > 0:
 		// A read of a regular file ends by itself: checking ctx between
 		// reads is enough, without a goroutine and a buffer a read.
 		return checkedReader{ctx, r}
