@@ -58,9 +58,12 @@ const childStop = 10 * time.Second
 // child did.
 func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 	start := time.Now()
+	base := c.Runner.record(j)
 	failed := func(err error) Record {
-		return Record{Job: j, Probes: max(c.Runner.Probes, 1), Machine: c.Runner.Machine, Time: start.UTC(),
-			Seconds: time.Since(start).Seconds(), Status: "error: job process: " + err.Error()}
+		rec := base
+		rec.Seconds = time.Since(start).Seconds()
+		rec.Status = "error: job process: " + c.Runner.unhosted(j, err.Error(), c.Command[0])
+		return rec
 	}
 	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Probes: c.Runner.Probes})
 	if err != nil {
@@ -110,7 +113,8 @@ func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 			// odtx's own job, timed as a peer's process is: whole.
 			rec.Seconds = wall
 		}
-		rec.Machine = c.Runner.Machine
+		// The sweep's job and machine, whatever the child said of them.
+		rec.Job, rec.Machine = base.Job, base.Machine
 	}
 	if cmd.ProcessState != nil {
 		rec.PeakMB = peakMiB(cmd.ProcessState)

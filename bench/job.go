@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,8 @@ import (
 // them that shards can split and records can carry.
 type Job struct {
 	Suite string `json:"suite"`
-	// Dataset is a file name in the data directory; for a generated
-	// dataset, its parameters.
+	// Dataset is a file's path in the data directory, or an absolute
+	// path; for a generated dataset, its parameters.
 	Dataset string `json:"dataset"`
 	Solver  string `json:"solver"`
 	Mode    string `json:"mode"` // "size", "depth" or "errors"
@@ -23,7 +24,8 @@ type Job struct {
 	MaxDepth int  `json:"max_depth,omitempty"`
 	AnySize  bool `json:"any_size,omitempty"`
 	// Program is, for a job that another tool runs rather than odtx (its
-	// name in Solver, one of Peers), that tool's binary.
+	// name in Solver, one of Peers), that tool's binary: a path in a job,
+	// the file's name in its record.
 	Program string `json:"program,omitempty"`
 	Run     int    `json:"run"` // repetition, from 0
 	// Fold is -1 for learning on the whole dataset, else the fold to
@@ -38,6 +40,26 @@ type Job struct {
 // Learning reports whether j learns on a whole dataset rather than
 // cross-validating.
 func (j Job) Learning() bool { return j.Fold < 0 }
+
+// recorded is j as its record names it, without the directories of the
+// machine that ran it, which mean nothing elsewhere: the dataset by its
+// path in data, the data directory, or else by its file's name, and the
+// program by its file's name.
+func (j Job) recorded(data string) Job {
+	if filepath.IsAbs(j.Dataset) {
+		name := filepath.Base(j.Dataset)
+		if abs, err := filepath.Abs(data); data != "" && err == nil {
+			if rel, err := filepath.Rel(abs, j.Dataset); err == nil && filepath.IsLocal(rel) {
+				name = filepath.ToSlash(rel)
+			}
+		}
+		j.Dataset = name
+	}
+	if j.Program != "" {
+		j.Program = filepath.Base(j.Program)
+	}
+	return j
+}
 
 // String names j in progress bars and messages: suite, dataset, solver,
 // mode, run and fold.

@@ -167,11 +167,12 @@ func errorCount(r Record) float64 {
 }
 
 // engineOf names the odtx engine of records, as the first of them that
-// ran one says.
+// ran one says: the engine its result names, or else, for a job that
+// failed before a search ran, the one it asked for.
 func engineOf(records []Record) string {
 	for _, r := range records {
 		if r.Program == "" {
-			return r.Solver
+			return cmp.Or(r.Engine, r.Solver)
 		}
 	}
 	return ""

@@ -69,12 +69,13 @@ func TestMinErrorPeers(t *testing.T) {
 		}
 		records = append(records, rec)
 	}
+	engine := records[0].Engine // before Tables sorts the records
 	tables := Tables(records)
 	if len(tables) != 1 || len(tables[0].Rows) != 1 {
 		t.Fatalf("tables %+v", tables)
 	}
 	row := tables[0].Rows[0]
-	if !slices.Equal(row.Keys, []string{"t.csv", "0", "dp"}) || row.Figures[0] != (Figure{3, 3}) || row.Figures[2] != (Figure{3, 3}) {
+	if !slices.Equal(row.Keys, []string{"t.csv", "0", engine}) || engine == "" || row.Figures[0] != (Figure{3, 3}) || row.Figures[2] != (Figure{3, 3}) {
 		t.Errorf("row %+v", row)
 	}
 	if names := tables[0].Columns[0].Name + ", " + tables[0].Columns[2].Name; names != "errors (contree), errors (streed)" {
@@ -88,7 +89,7 @@ func TestMinErrorPeers(t *testing.T) {
 		t.Errorf("contree on a column of words: status %q", words.Status)
 	}
 	bad := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "t.csv", Solver: "streed", Program: "/bin/false", Mode: "errors", Fold: -1})
-	if !strings.HasPrefix(bad.Status, "error: /bin/false") {
+	if !strings.HasPrefix(bad.Status, "error: false: ") {
 		t.Errorf("a failing peer: status %q", bad.Status)
 	}
 }
@@ -120,5 +121,22 @@ func TestMinErrorNodesPeer(t *testing.T) {
 		if rec.Status != "ok" || rec.Errors == nil || *rec.Errors != c.errors || rec.Nodes != c.nodes || rec.Seconds <= 0 {
 			t.Errorf("%s: %+v, errors %v; want %d errors, %d nodes", c.peer, rec, rec.Errors, c.errors, c.nodes)
 		}
+	}
+}
+
+// TestMinErrorEngine: the table names the engine a record's search ran,
+// not the one its job asked for, which for auto is neither.
+func TestMinErrorEngine(t *testing.T) {
+	errs := 1
+	job := Job{Suite: "minerror", Dataset: "t.csv", Solver: "auto", Mode: "errors", MaxDepth: 2, Fold: -1}
+	failed := job
+	failed.Dataset = "u.csv"
+	table := minErrorTable([]Record{{Job: job, Engine: "dp", Errors: &errs, Status: "ok"}, {Job: failed, Status: "error: no file"}})
+	var engines []string
+	for _, row := range table.Rows {
+		engines = append(engines, row.Keys[2])
+	}
+	if want := []string{"dp", "auto"}; !slices.Equal(engines, want) {
+		t.Errorf("engines %q, want %q: the search's, else the job's for a job that ran none", engines, want)
 	}
 }

@@ -19,9 +19,12 @@ import (
 // A Record is the outcome of one job, a line of the JSONL files that shards
 // write and merge reads. Figures a job does not measure are 0: the search
 // statistics of a cross-validation fold, the accuracy of a learning run,
-// everything but the status and seconds of a job that failed.
+// everything but the status and seconds of a job that failed. A record
+// names no directory of the machine that made it (see Job.recorded), so
+// that records from anywhere can be committed and merged.
 type Record struct {
 	Job
+	Build
 	// Seconds is the wall time of the job: reading the data, binarizing,
 	// searching and, for a fold, testing. A job run by a ChildRunner, and a
 	// peer's, is timed as a whole process, its start and exit included,
@@ -34,8 +37,9 @@ type Record struct {
 	Nodes        int  `json:"nodes"` // internal nodes and leaves
 	ExamplesUsed int  `json:"examples_used"`
 	Clauses      int  `json:"clauses"`
-	// Engine is the engine that ran the search, and ProvenBy the engines
-	// whose proofs its depth and node bounds rest on.
+	// Engine is the engine that ran the search, as its result names it
+	// (not the Solver the job asked for, which may be auto), and ProvenBy
+	// the engines whose proofs its depth and node bounds rest on.
 	Engine   string     `json:"engine,omitempty"`
 	ProvenBy tree.Proof `json:"proven_by,omitzero"`
 	// PeakMB is the peak resident memory of the process that ran the job,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ func SearchOptions(spec string, mode orchestrate.Mode, report func(*solver.Membe
 // Run runs one job and returns its record. A job that fails or runs out of
 // time is a record that says so; Run itself does not fail.
 func (r *Runner) Run(ctx context.Context, j Job) Record {
-	rec := Record{Job: j, Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
+	rec := r.record(j)
 	if r.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, r.Timeout)
@@ -61,9 +62,41 @@ func (r *Runner) Run(ctx context.Context, j Job) Record {
 	case errors.Is(err, context.DeadlineExceeded):
 		rec.Status = "timeout"
 	default:
-		rec.Status = "error: " + err.Error()
+		rec.Status = "error: " + r.unhosted(j, err.Error())
 	}
 	return rec
+}
+
+// record begins the record of job j, started now: j as records name it,
+// the build and machine that run it, and r's settings.
+func (r *Runner) record(j Job) Record {
+	return Record{Job: j.recorded(r.Data), Build: thisBuild(), Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
+}
+
+// unhosted is msg, an error of job j, with the paths of this machine that
+// it may name written as j's record names them: j's dataset and program,
+// the files in more, and the data and temporary directories, which are
+// left out.
+func (r *Runner) unhosted(j Job, msg string, more ...string) string {
+	rec := j.recorded(r.Data)
+	var pairs []string
+	// In the order of their precedence: a file before its directory.
+	add := func(path, as string) {
+		if path != "" {
+			pairs = append(pairs, path, as)
+		}
+	}
+	add(r.path(j), rec.Dataset)
+	add(j.Program, rec.Program)
+	for _, path := range more {
+		add(path, filepath.Base(path))
+	}
+	for _, dir := range []string{r.Data, os.TempDir()} {
+		if dir != "" {
+			add(filepath.Clean(dir)+string(filepath.Separator), "")
+		}
+	}
+	return strings.NewReplacer(pairs...).Replace(msg)
 }
 
 func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
