@@ -24,7 +24,7 @@ var minErrorSuite = Suite{
 		if len(depths) == 0 {
 			depths = []int{2, 3, 4, 5}
 		}
-		tools := []Peer{{Name: orchestrate.DP.String()}}
+		tools := []Peer{{Name: orchestrate.Auto.String()}}
 		tools = append(tools, cfg.Peers...)
 		var jobs []Job
 		for _, file := range files {

@@ -17,8 +17,8 @@ func TestMinErrorJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(jobs) != 22*4 || jobs[0].Dataset != "dl8/anneal.csv" || jobs[0].MaxDepth != 2 || jobs[0].Solver != "dp" || jobs[0].Mode != "errors" {
-		t.Errorf("%d jobs, the first %+v; want 88, dp on dl8/anneal.csv at depth 2", len(jobs), jobs[0])
+	if len(jobs) != 22*4 || jobs[0].Dataset != "dl8/anneal.csv" || jobs[0].MaxDepth != 2 || jobs[0].Solver != "auto" || jobs[0].Mode != "errors" {
+		t.Errorf("%d jobs, the first %+v; want 88, auto on dl8/anneal.csv at depth 2", len(jobs), jobs[0])
 	}
 	peer := Peer{Name: "streed", Program: "/bin/streed"}
 	jobs, err = Jobs("minerror", Config{Solvers: []string{"gini"}, Runs: 2, Files: []string{"a.csv"}, Depths: []int{3}, Peers: []Peer{peer}})
@@ -32,7 +32,7 @@ func TestMinErrorJobs(t *testing.T) {
 			t.Errorf("job %+v", j)
 		}
 	}
-	if want := []string{"dp ", "dp ", "streed /bin/streed", "streed /bin/streed"}; !slices.Equal(tools, want) {
+	if want := []string{"auto ", "auto ", "streed /bin/streed", "streed /bin/streed"}; !slices.Equal(tools, want) {
 		t.Errorf("tools %q, want %q", tools, want)
 	}
 	// Any size is odtx's to give: a peer's jobs are as they were.
@@ -61,7 +61,7 @@ func TestMinErrorPeers(t *testing.T) {
 	}
 	r := newRunner(dir)
 	var records []Record
-	for _, tool := range []Peer{{Name: "dp"}, {Name: "streed", Program: fake}, {Name: "contree", Program: fake}} {
+	for _, tool := range []Peer{{Name: "auto"}, {Name: "streed", Program: fake}, {Name: "contree", Program: fake}} {
 		rec := r.Run(context.Background(), Job{Suite: "minerror", Dataset: "t.csv", Solver: tool.Name, Program: tool.Program, Mode: "errors", MaxDepth: 0, Fold: -1})
 		// Four of the seven records are q.
 		if rec.Status != "ok" || rec.Errors == nil || *rec.Errors != 3 || rec.Seconds <= 0 {

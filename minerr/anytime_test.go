@@ -8,6 +8,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/objective"
 )
 
 // TestCancelled checks that a search whose context ends returns the best
@@ -26,7 +27,7 @@ func TestCancelled(t *testing.T) {
 	// Cancelled before it starts: the majority leaf.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	opt := Options{MaxDepth: 3}
+	opt := objective.Options{MaxDepth: 3}
 	res, err := Solve(ctx, ds, opt)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
@@ -37,8 +38,8 @@ func TestCancelled(t *testing.T) {
 	// Cancelled by the first report, that of the greedy tree.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	var seen []Progress
-	opt.Progress = func(p Progress) {
+	var seen []objective.Progress
+	opt.Progress = func(p objective.Progress) {
 		seen = append(seen, p)
 		cancel()
 	}
@@ -56,7 +57,7 @@ func TestCancelled(t *testing.T) {
 		t.Errorf("progress %+v, result %d errors", seen, res.Errors)
 	}
 	// Uncancelled, the same search proves a tree no worse.
-	full, err := Solve(context.Background(), ds, Options{MaxDepth: 3})
+	full, err := Solve(context.Background(), ds, objective.Options{MaxDepth: 3})
 	if err != nil || !full.Optimal || full.Errors > res.Errors || full.ErrorBound < res.ErrorBound {
 		t.Errorf("uncancelled: %+v, %v", full, err)
 	}
@@ -73,7 +74,7 @@ func TestCancelledWithCost(t *testing.T) {
 		for k := 1; ; k++ {
 			ctx, cancel := context.WithCancel(context.Background())
 			reports := 0
-			opt := Options{MaxDepth: 3, CostPerBranch: 0.005 * float64(1+run%4), Progress: func(Progress) {
+			opt := objective.Options{MaxDepth: 3, CostPerBranch: 0.005 * float64(1+run%4), Progress: func(objective.Progress) {
 				if reports++; reports == k {
 					cancel()
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/items"
+	"github.com/odtx/odtx/objective"
 )
 
 // data is a dataset packed for the search. An item is a distinct feature
@@ -73,13 +74,7 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 		}
 		x.start[i+1] = int32(len(x.ones))
 	}
-	x.hash1 = make([]uint64, x.n)
-	x.hash2 = make([]uint64, x.n)
-	s := uint64(0x9e3779b97f4a7c15)
-	for i := range x.n {
-		x.hash1[i] = splitmix(&s)
-		x.hash2[i] = splitmix(&s)
-	}
+	x.hash1, x.hash2 = objective.Hashes(x.n)
 	return x, nil
 }
 
@@ -136,13 +131,4 @@ func (x *data) keep(ctx context.Context, ds *dataset.Dataset) ([][]uint64, error
 // holds reports whether kept feature k holds for item i.
 func (x *data) holds(i int32, k int) bool {
 	return x.rows[int(i)*x.words+k/64]>>(k%64)&1 == 1
-}
-
-// splitmix steps a SplitMix64 generator.
-func splitmix(s *uint64) uint64 {
-	*s += 0x9e3779b97f4a7c15
-	z := *s
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }

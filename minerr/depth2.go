@@ -3,7 +3,7 @@ package minerr
 import (
 	"slices"
 
-	"github.com/odtx/odtx/internal/objective"
+	"github.com/odtx/odtx/objective"
 )
 
 // counter holds, for a set of items, the weight of each class and, per
@@ -288,7 +288,7 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 		win = win[:4]
 	}
 	for n := range win {
-		win[n] = shape2{score: lf.s, root: -1}
+		win[n] = shape2{score: lf.S, root: -1}
 	}
 	s.sp = c.splits(cls, d == 2, s.sp)
 	for i, sp := range s.sp {

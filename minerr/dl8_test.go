@@ -6,6 +6,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/objective"
 )
 
 // streed holds STreeD's optima at depths 2 and 3 on the DL8 files, from
@@ -36,7 +37,7 @@ func TestSTreeD(t *testing.T) {
 				if d == 3 && testing.Short() {
 					continue
 				}
-				opt := Options{MaxDepth: d}
+				opt := objective.Options{MaxDepth: d}
 				res, err := Solve(context.Background(), ds, opt)
 				if err != nil {
 					t.Fatal(err)
@@ -65,7 +66,7 @@ func TestFewestBranchesLymph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{MaxDepth: 5}
+	opt := objective.Options{MaxDepth: 5}
 	res, err := Solve(context.Background(), ds, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // Three records of the same kind disagree on the label; no tree gets all
@@ -21,7 +22,7 @@ func ExampleSolve() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := minerr.Solve(context.Background(), ds, minerr.Options{MaxDepth: 2})
+	res, err := minerr.Solve(context.Background(), ds, objective.Options{MaxDepth: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -27,7 +27,7 @@ type pruneKey struct {
 func (s *search) grow(set []int32, cls []int, d int) *gnode {
 	x := s.x
 	g := &gnode{leaf: leaf(cls), feature: -1}
-	if d == 0 || g.leaf.s.E == 0 || s.stop.Load() {
+	if d == 0 || g.leaf.S.E == 0 || s.stop.Load() {
 		return g
 	}
 	// Class weights on the true side of every feature.
@@ -100,7 +100,7 @@ func (s *search) prune(g *gnode, n int, memo map[pruneKey]*sol) *sol {
 	best := g.leaf
 	for nl := 0; nl < n; nl++ {
 		t := join(g.feature, s.prune(g.f, nl, memo), s.prune(g.t, n-1-nl, memo))
-		if s.better(t.s, best.s) {
+		if s.better(t.S, best.S) {
 			best = t
 		}
 	}

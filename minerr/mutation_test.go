@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/odtx/odtx/objective"
 )
 
 // TestMutantDepth2 shows that the oracle comparison catches a wrong
@@ -37,7 +39,7 @@ func TestMutantDepth2(t *testing.T) {
 			caught := 0
 			for range 200 {
 				ds := randomTable(r)
-				opt := Options{MaxDepth: 2, MaxBranches: 1 + r.IntN(3)}
+				opt := objective.Options{MaxDepth: 2, MaxBranches: 1 + r.IntN(3)}
 				x, err := pack(context.Background(), ds)
 				if err != nil {
 					t.Fatal(err)
@@ -52,7 +54,7 @@ func TestMutantDepth2(t *testing.T) {
 					all[i] = int32(i)
 					cls[x.class[i]] += int(x.weight[i])
 				}
-				result := func(mutate func(c *counter, m, classes int)) *Result {
+				result := func(mutate func(c *counter, m, classes int)) *objective.Result {
 					c := newCounter(x)
 					c.count(x, all)
 					if mutate != nil {
@@ -61,8 +63,8 @@ func TestMutantDepth2(t *testing.T) {
 					s.counters[0] = c
 					c.diagonal(x.m)
 					best := s.solve2(c, cls, 2)[opt.MaxBranches]
-					return &Result{Root: s.tree(best), Errors: best.s.E, Branches: best.s.B,
-						Objective: s.order.Value(best.s), Bound: s.order.Value(best.s), Optimal: true}
+					return &objective.Result{Root: s.tree(best), Errors: best.S.E, Branches: best.S.B,
+						Objective: s.order.Value(best.S), Bound: s.order.Value(best.S), Optimal: true}
 				}
 				if err := check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true counts fail: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -36,7 +37,7 @@ func (o *oracle) less(a, b pair) bool {
 }
 
 func (o *oracle) best(subset []int, d, n int) pair {
-	k := memoKey{d: d, n: min(n, MaxBranches(d))}
+	k := memoKey{d: d, n: min(n, objective.MaxBranches(d))}
 	for _, r := range subset {
 		k.rows[r/64] |= 1 << (r % 64)
 	}
@@ -146,7 +147,7 @@ func records(ds *dataset.Dataset) (int, [][]int) {
 
 // check reports how res differs from the oracle's optimum for ds and opt,
 // and whether its tree is what it claims on every record.
-func check(ds *dataset.Dataset, opt Options, res *Result) error {
+func check(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
 	n, counts := records(ds)
 	rows := make([][]bool, len(ds.Examples))
 	all := make([]int, len(rows))
@@ -159,7 +160,7 @@ func check(ds *dataset.Dataset, opt Options, res *Result) error {
 	if len(ds.Features) == 0 {
 		rows = nil
 	}
-	budget := MaxBranches(opt.MaxDepth)
+	budget := objective.MaxBranches(opt.MaxDepth)
 	if opt.MaxBranches > 0 {
 		budget = min(budget, opt.MaxBranches)
 	}
@@ -184,7 +185,7 @@ func check(ds *dataset.Dataset, opt Options, res *Result) error {
 
 // checkTree reports whether res's tree is within the budgets and makes the
 // errors it claims on every record of ds.
-func checkTree(ds *dataset.Dataset, opt Options, res *Result) error {
+func checkTree(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
 	_, counts := records(ds)
 	errs := 0
 	for i, ex := range ds.Examples {
@@ -219,8 +220,8 @@ func branches(t *tree.Node) int {
 // cost per branch or none; the costs times any number of records are exact
 // in binary, so that the engine and the oracle see the same ties. Without
 // a cost, it asks for a tree of any size one time in four.
-func randomOptions(r *rand.Rand) Options {
-	opt := Options{MaxDepth: 1 + r.IntN(3)}
+func randomOptions(r *rand.Rand) objective.Options {
+	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
 	if r.IntN(10) == 0 {
 		opt.MaxDepth = 0
 	}
@@ -249,13 +250,13 @@ func TestOracleConsistent(t *testing.T) {
 		for i := range ds.Examples {
 			ds.Examples[i].Counts = nil
 		}
-		solveChecked(t, run, ds, Options{MaxDepth: 2 + r.IntN(4), AnySize: r.IntN(4) == 0})
+		solveChecked(t, run, ds, objective.Options{MaxDepth: 2 + r.IntN(4), AnySize: r.IntN(4) == 0})
 	}
 }
 
 // solveChecked runs Solve on ds and fails t, naming the run, where the
 // result is not the oracle's.
-func solveChecked(t *testing.T, run int, ds *dataset.Dataset, opt Options) {
+func solveChecked(t *testing.T, run int, ds *dataset.Dataset, opt objective.Options) {
 	t.Helper()
 	res, err := Solve(context.Background(), ds, opt)
 	if err != nil {
@@ -292,7 +293,7 @@ func TestOracleDeep(t *testing.T) {
 	}
 	for run := range runs {
 		ds := testgen.Noisy(r, 4+r.IntN(3), 16+r.IntN(48), 2+r.IntN(2))
-		opt := Options{MaxDepth: 4 + r.IntN(2)}
+		opt := objective.Options{MaxDepth: 4 + r.IntN(2)}
 		switch r.IntN(4) {
 		case 0:
 			opt.MaxBranches = 2 + r.IntN(12)
@@ -333,7 +334,7 @@ func TestOracleCounted(t *testing.T) {
 			testgen.Majority(&ex)
 			ds.Examples = append(ds.Examples, ex)
 		}
-		opt := Options{MaxDepth: 3}
+		opt := objective.Options{MaxDepth: 3}
 		switch r.IntN(3) {
 		case 0:
 			opt.MaxBranches = 2 + r.IntN(5)

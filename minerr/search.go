@@ -4,36 +4,20 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/odtx/odtx/internal/objective"
+	"github.com/odtx/odtx/objective"
 )
 
 // score is a tree's errors and branching nodes, or a bound on them.
 type score = objective.Score
 
 // sol is a solution: a tree over the kept features with its score.
-type sol struct {
-	s       score
-	feature int32 // -1 at a leaf
-	class   int32 // at a leaf
-	f, t    *sol  // the false and true subtrees
-}
+type sol = objective.Sol
 
-// key identifies a subproblem: a set of items by the sums of their hash
-// values, a depth and a branch budget. Two different sets share both sums
-// with a chance of about 2^-128.
-type key struct {
-	h    [2]uint64
-	d, n int32
-}
-
-// entry is what the cache knows of a subproblem: an optimal solution, or
-// a lower bound on its score and perhaps the best tree known, whose score
-// is not below it.
-type entry struct {
-	lb  score
-	opt *sol
-	ub  *sol
-}
+// key identifies a subproblem, and entry is what the cache knows of one.
+type (
+	key   = objective.Key
+	entry = objective.Entry
+)
 
 // frame holds the children of the node being searched at one depth: the
 // sets and class weights of both sides of a feature, and what is known of
@@ -62,19 +46,22 @@ type search struct {
 	// ranks scores by errors alone (order.ErrorsOnly): the search finds
 	// the least errors, as the peers do, and then, with what it proved of
 	// every set's errors, the fewest branches.
-	order    objective.Order
-	anySize  bool // stops after the first phase (Options.AnySize)
-	top      int  // the root's depth
-	budget   int  // the root's branch budget
+	order   objective.Order
+	anySize bool // stops after the first phase (objective.Options.AnySize)
+	// handOff leaves the fewest branches of a tree without errors to
+	// objective.Options.Consistent.
+	handOff  bool
+	top      int // the root's depth
+	budget   int // the root's branch budget
 	stop     atomic.Bool
-	cache    map[key]entry
+	cache    objective.Cache
 	counters [2]*counter // nil when the pair counts would be too large
 	cols     columns     // scratch for counting pairs by popcounts
 	parent   *parent     // counts the children of the node of depth three
 	sp       []split2    // scratch for solve2
 	frames   []frame
-	stats    Stats
-	progress func(Progress)
+	stats    objective.Stats
+	progress func(objective.Progress)
 	rootLB   score // proven at the root so far
 }
 
@@ -84,22 +71,11 @@ func (s *search) better(a, b score) bool {
 	return objective.Order{Cost: s.order.Cost}.Less(a, b)
 }
 
-// leaf returns the leaf for items with class weights cls.
-func leaf(cls []int) *sol {
-	total, most, class := 0, -1, 0
-	for k, w := range cls {
-		total += w
-		if w > most {
-			most, class = w, k
-		}
-	}
-	return &sol{s: score{E: total - most}, feature: -1, class: int32(class)}
-}
-
-// join returns the tree that splits on feature f.
-func join(f int, onFalse, onTrue *sol) *sol {
-	return &sol{s: onFalse.s.Add(onTrue.s).Add(objective.Branch), feature: int32(f), f: onFalse, t: onTrue}
-}
+// leaf and join build solutions.
+var (
+	leaf = objective.Leaf
+	join = objective.Join
+)
 
 // run searches from the root and returns the best tree found and a proven
 // lower bound on the score of every tree within the budgets. Without a
@@ -119,7 +95,7 @@ func (s *search) run() (*sol, score) {
 	// The search looks for a tree strictly better than the greedy one; if
 	// there is none, the greedy tree is optimal.
 	s.order.ErrorsOnly = s.order.Cost == 0
-	if found, _ := s.node(all, h, cls, s.top, s.budget, best.s, score{}); found != nil && s.order.Less(found.s, best.s) {
+	if found, _ := s.node(all, h, cls, s.top, s.budget, best.S, score{}); found != nil && s.order.Less(found.S, best.S) {
 		best = found
 	}
 	switch {
@@ -127,20 +103,20 @@ func (s *search) run() (*sol, score) {
 		return best, score{E: s.rootLB.E}
 	case s.stop.Load():
 		return best, s.rootLB
-	case s.order.ErrorsOnly && (best.s.E == 0 || s.anySize):
-		return best, score{E: best.s.E}
+	case s.order.ErrorsOnly && (best.S.E == 0 && s.handOff || s.anySize):
+		return best, score{E: best.S.E}
 	case s.order.ErrorsOnly:
 		s.order.ErrorsOnly = false
-		s.rootLB = score{E: best.s.E}
+		s.rootLB = score{E: best.S.E}
 		s.reuse()
-		if found, _ := s.node(all, h, cls, s.top, s.budget, best.s, s.rootLB); found != nil {
+		if found, _ := s.node(all, h, cls, s.top, s.budget, best.S, s.rootLB); found != nil {
 			best = found
 		}
 		if s.stop.Load() {
 			return best, s.rootLB
 		}
 	}
-	return best, best.s
+	return best, best.S
 }
 
 // reuse turns what the search proved of errors alone into bounds for the
@@ -150,11 +126,11 @@ func (s *search) run() (*sol, score) {
 func (s *search) reuse() {
 	for k, e := range s.cache {
 		switch {
-		case e.opt != nil && k.d <= 2 && s.counters[0] != nil:
-		case e.opt != nil:
-			s.cache[k] = entry{lb: score{E: e.opt.s.E}, ub: e.opt}
+		case e.Opt != nil && k.D <= 2 && s.counters[0] != nil:
+		case e.Opt != nil:
+			s.cache[k] = entry{LB: score{E: e.Opt.S.E}, UB: e.Opt}
 		default:
-			s.cache[k] = entry{lb: score{E: e.lb.E}}
+			s.cache[k] = entry{LB: score{E: e.LB.E}}
 		}
 	}
 }
@@ -164,7 +140,7 @@ func (s *search) report(best *sol, lb score) {
 	if s.progress == nil {
 		return
 	}
-	p := Progress{Errors: best.s.E, Branches: best.s.B, Bound: s.order.Value(lb)}
+	p := objective.Progress{Errors: best.S.E, Branches: best.S.B, Bound: s.order.Value(lb)}
 	if s.order.Cost == 0 {
 		p.ErrorBound = lb.E
 	}
@@ -181,50 +157,50 @@ func (s *search) report(best *sol, lb score) {
 func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) (*sol, score) {
 	s.stats.Subproblems++
 	lf := leaf(cls)
-	n = min(n, MaxBranches(d))
-	if n == 0 || lf.s.E == 0 {
-		return s.ifLess(lf, ub), lf.s
+	n = min(n, objective.MaxBranches(d))
+	if n == 0 || lf.S.E == 0 {
+		return s.ifLess(lf, ub), lf.S
 	}
 	if s.stop.Load() {
 		return nil, ub
 	}
-	k := key{h, int32(d), int32(n)}
+	k := key{H: h, D: int32(d), N: int32(n)}
 	e, hit := s.cache[k]
 	if hit {
 		s.stats.CacheHits++
-		if e.opt != nil {
-			return s.ifLess(e.opt, ub), e.opt.s
+		if e.Opt != nil {
+			return s.ifLess(e.Opt, ub), e.Opt.S
 		}
-		lb = s.order.Max(lb, e.lb)
+		lb = s.order.Max(lb, e.LB)
 	}
 	var best *sol
-	if e.ub != nil && s.order.Less(e.ub.s, ub) {
-		best, ub = e.ub, e.ub.s
+	if e.UB != nil && s.order.Less(e.UB.S, ub) {
+		best, ub = e.UB, e.UB.S
 	}
 	if !s.order.Less(lb, ub) {
 		if best != nil {
-			s.cache[k] = entry{opt: best}
-			return best, best.s
+			s.cache[k] = entry{Opt: best}
+			return best, best.S
 		}
 		return nil, lb
 	}
 	if d <= 2 && s.counters[0] != nil {
 		sols := s.depth2(set, cls, d)
 		for b, t := range sols {
-			s.cache[key{h, int32(d), int32(b)}] = entry{opt: t}
+			s.cache[key{H: h, D: int32(d), N: int32(b)}] = entry{Opt: t}
 		}
-		return s.ifLess(sols[n], ub), sols[n].s
+		return s.ifLess(sols[n], ub), sols[n].S
 	}
 	root := d == s.top && len(set) == s.x.n
-	if s.order.Less(lf.s, ub) {
-		best, ub = lf, lf.s
+	if s.order.Less(lf.S, ub) {
+		best, ub = lf, lf.S
 	}
 	if s.counters[0] != nil {
 		// The best trees of depth two are trees of depth d, and bound the
 		// branches of the others (see fewestLB).
 		low := s.shallow(set, h, cls)
-		if t := low[min(n, len(low)-1)]; s.order.Less(t.s, ub) {
-			best, ub = t, t.s
+		if t := low[min(n, len(low)-1)]; s.order.Less(t.S, ub) {
+			best, ub = t, t.S
 		}
 		if s.order.Cost == 0 && !s.order.ErrorsOnly {
 			lb = s.order.Max(lb, fewestLB(shallowLeast(low), lb.E))
@@ -242,11 +218,11 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 	}
 	if best != nil {
-		s.cache[k] = entry{opt: best}
-		return best, best.s
+		s.cache[k] = entry{Opt: best}
+		return best, best.S
 	}
-	proven = s.order.Max(lb, s.order.Min(proven, lf.s))
-	s.cache[k] = entry{lb: proven, ub: e.ub}
+	proven = s.order.Max(lb, s.order.Min(proven, lf.S))
+	s.cache[k] = entry{LB: proven, UB: e.UB}
 	return nil, proven
 }
 
@@ -255,15 +231,15 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 func (s *search) shallow(set []int32, h [2]uint64, cls []int) []*sol {
 	low := make([]*sol, 4)
 	for b := range low {
-		e, ok := s.cache[key{h, 2, int32(b)}]
-		if !ok || e.opt == nil {
+		e, ok := s.cache[key{H: h, D: 2, N: int32(b)}]
+		if !ok || e.Opt == nil {
 			low = s.depth2(set, cls, 2)
 			for b, t := range low {
-				s.cache[key{h, 2, int32(b)}] = entry{opt: t}
+				s.cache[key{H: h, D: 2, N: int32(b)}] = entry{Opt: t}
 			}
 			break
 		}
-		low[b] = e.opt
+		low[b] = e.Opt
 	}
 	return low
 }
@@ -283,11 +259,11 @@ func fewestLB(least []int, e int) score {
 // shallowLeast is what the optima of depth two, by budget, tell fewestLB:
 // a tree of at most two branches has depth at most two.
 func shallowLeast(low []*sol) []int {
-	return []int{low[0].s.E, low[1].s.E, low[2].s.E}
+	return []int{low[0].S.E, low[1].S.E, low[2].S.E}
 }
 
 func (s *search) ifLess(t *sol, ub score) *sol {
-	if s.order.Less(t.s, ub) {
+	if s.order.Less(t.S, ub) {
 		return t
 	}
 	return nil
@@ -302,7 +278,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	fr := &s.frames[d]
 	// Budget splits: the false side gets lo..hi branching nodes, the true
 	// side the rest. More budget never hurts, so the two use all of n-1.
-	child := MaxBranches(d - 1)
+	child := objective.MaxBranches(d - 1)
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	splits := hi - lo + 1
 	if cap(fr.s0) < len(set) {
@@ -415,8 +391,8 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 					h1 = s.hash(fr.s1)
 					h0 = [2]uint64{h[0] - h1[0], h[1] - h1[1]}
 				}
-				lb0 = raise(0, s.order.Max(lb0, s.cachedLB(h0, d-1, nl)), fr.cls0)
-				lb1 = raise(1, s.order.Max(lb1, s.cachedLB(h1, d-1, nr)), fr.cls1)
+				lb0 = raise(0, s.order.Max(lb0, s.cache.LB(h0, d-1, nl)), fr.cls0)
+				lb1 = raise(1, s.order.Max(lb1, s.cache.LB(h1, d-1, nr)), fr.cls1)
 			}
 			bounds[nl-lo], bounds[splits+nr-lo] = lb0, lb1
 			if !fits(lb0, lb1) {
@@ -441,13 +417,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				}
 				if nb[v] == 0 || errs(clss[v]) == 0 {
 					lf := leaf(clss[v])
-					return s.ifLess(lf, ub), lf.s
+					return s.ifLess(lf, ub), lf.S
 				}
 				if sols[v] == nil {
 					s.stats.Depth2++
 					sols[v] = s.solve2(pa.child(s, nil), clss[v], 2)
 				}
-				return s.ifLess(sols[v][nb[v]], ub), sols[v][nb[v]].s
+				return s.ifLess(sols[v][nb[v]], ub), sols[v][nb[v]].S
 			}
 			a := 0
 			if errs(fr.cls1) > errs(fr.cls0) {
@@ -467,9 +443,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				proven = s.order.Min(proven, lbs[0].Add(lbs[1]).Add(objective.Branch))
 				continue
 			}
-			lbs[a] = ra.s
+			lbs[a] = ra.S
 			bounds[a*splits+nb[a]-lo] = lbs[a]
-			rb, lb2 := solve(b, ub.Sub(ra.s).Sub(objective.Branch))
+			rb, lb2 := solve(b, ub.Sub(ra.S).Sub(objective.Branch))
 			if s.stop.Load() {
 				if root {
 					s.rootBound(set, h, cls, d, n, f, ub, lb)
@@ -482,13 +458,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				proven = s.order.Min(proven, lbs[0].Add(lbs[1]).Add(objective.Branch))
 				continue
 			}
-			bounds[b*splits+nb[b]-lo] = rb.s
+			bounds[b*splits+nb[b]-lo] = rb.S
 			r0, r1 := ra, rb
 			if a == 1 {
 				r0, r1 = rb, ra
 			}
 			best = join(f, r0, r1)
-			ub = best.s
+			ub = best.S
 			if root {
 				s.report(best, s.rootLB)
 			}
@@ -554,23 +530,10 @@ func (s *search) siblings(fr *frame, f, k0, k1, splits int) (lb0, lb1 score) {
 // pure, and otherwise the better of a leaf and a branch without errors.
 func (s *search) floor(cls []int) score {
 	lf := leaf(cls)
-	if lf.s.E == 0 || s.order.Less(lf.s, score{B: 1}) {
-		return lf.s
+	if lf.S.E == 0 || s.order.Less(lf.S, score{B: 1}) {
+		return lf.S
 	}
 	return score{B: 1}
-}
-
-// cachedLB returns what the cache proves of a subproblem's score.
-func (s *search) cachedLB(h [2]uint64, d, n int) score {
-	n = min(n, MaxBranches(d))
-	e, ok := s.cache[key{h, int32(d), int32(n)}]
-	switch {
-	case !ok:
-		return score{}
-	case e.opt != nil:
-		return e.opt.s
-	}
-	return e.lb
 }
 
 // partition splits set by feature f into the frame's sets and class
@@ -613,7 +576,7 @@ func (fr *frame) sides(cls []int, f int) {
 // bounds the cache holds for its children.
 func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, ub, lb score) {
 	fr := &s.frames[d]
-	child := MaxBranches(d - 1)
+	child := objective.MaxBranches(d - 1)
 	lo, hi := max(0, n-1-child), min(n-1, child)
 	bound := ub
 	for f := from; f < s.x.m; f++ {
@@ -624,7 +587,7 @@ func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, 
 		h1 := s.hash(fr.s1)
 		h0 := [2]uint64{h[0] - h1[0], h[1] - h1[1]}
 		for nl := lo; nl <= hi; nl++ {
-			b := s.order.Max(s.cachedLB(h0, d-1, nl), score{}).Add(s.order.Max(s.cachedLB(h1, d-1, n-1-nl), score{})).Add(objective.Branch)
+			b := s.order.Max(s.cache.LB(h0, d-1, nl), score{}).Add(s.order.Max(s.cache.LB(h1, d-1, n-1-nl), score{})).Add(objective.Branch)
 			if s.order.Less(b, bound) {
 				bound = b
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/shareddata"
+	"github.com/odtx/odtx/objective"
 )
 
 // BenchmarkSolve times Solve at depths 3 and 4 on DL8 files where the
@@ -24,7 +25,7 @@ func BenchmarkSolve(b *testing.B) {
 		}
 		b.Run(c.file, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Solve(context.Background(), ds, Options{MaxDepth: c.depth}); err != nil {
+				if _, err := Solve(context.Background(), ds, objective.Options{MaxDepth: c.depth}); err != nil {
 					b.Fatal(err)
 				}
 			}

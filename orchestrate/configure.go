@@ -26,7 +26,7 @@ const stagger = 100 * time.Millisecond
 // Progress.
 func Configure(e Engine, names []string, mode Mode, shape func() (*dataset.Dataset, error), report func(*solver.MemberError)) (Options, error) {
 	if len(names) == 0 {
-		if e == DP || mode == Errors {
+		if e == DP || e.searchesErrors() || mode == Errors {
 			// No SAT solver runs, so none is opened to be tried.
 			return Options{Mode: mode, Engine: e, Stagger: stagger}, nil
 		}

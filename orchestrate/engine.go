@@ -1,18 +1,27 @@
 package orchestrate
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Engine is an exact method of search.
 type Engine int
 
 // The engines. The zero value is Auto.
 const (
-	Auto Engine = iota // DP alone for a head start, then DP and SAT raced; the first proof wins
-	SAT                // the paper's method: SAT encodings and the incremental loop
-	DP                 // dynamic programming over sets of examples
+	// Auto picks by the objective and the data: for trees without errors,
+	// DP alone for a head start, then DP and SAT raced, the first proof
+	// winning; for the fewest errors, Ordered or MinErr by the data's
+	// shape (errorsEngine).
+	Auto Engine = iota
+	SAT         // trees without errors: the paper's SAT encodings and incremental loop
+	DP          // trees without errors: dynamic programming over sets of examples
+	MinErr      // the fewest errors: dynamic programming over binary tests, MurTree's way
+	Ordered     // the fewest errors: dynamic programming over the cuts of ordered columns, ConTree's way
 )
 
-var engineNames = [...]string{Auto: "auto", SAT: "sat", DP: "dp"}
+var engineNames = [...]string{Auto: "auto", SAT: "sat", DP: "dp", MinErr: "minerr", Ordered: "ordered"}
 
 // String returns the engine's name, as ParseEngine reads it.
 func (e Engine) String() string {
@@ -22,12 +31,36 @@ func (e Engine) String() string {
 	return engineNames[e]
 }
 
-// ParseEngine reads "auto", "sat" or "dp".
+// About says in a line what e does, for help text.
+func (e Engine) About() string {
+	switch e {
+	case Auto:
+		return fmt.Sprintf("dp alone for %v, then sat beside it, the first proof winning; for the fewest errors, ordered on numeric columns, else minerr", headStart)
+	case SAT:
+		return "the paper's SAT encoding, trees without errors"
+	case DP:
+		return "dynamic programming over example sets, trees without errors"
+	case MinErr:
+		return "the fewest errors, dynamic programming over binary tests (MurTree's way)"
+	case Ordered:
+		return "the fewest errors, dynamic programming over the cuts of numeric columns (ConTree's way)"
+	}
+	return e.String()
+}
+
+// Engines lists every engine, in the order help text names them.
+func Engines() []Engine { return []Engine{Auto, SAT, DP, MinErr, Ordered} }
+
+// ParseEngine reads an engine's name.
 func ParseEngine(s string) (Engine, error) {
 	for e, name := range engineNames {
 		if s == name {
 			return Engine(e), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown engine %q (want auto, sat or dp)", s)
+	return 0, fmt.Errorf("unknown engine %q (want %s)", s, strings.Join(engineNames[:], ", "))
 }
+
+// searchesErrors reports whether e searches the fewest errors, rather
+// than trees without errors.
+func (e Engine) searchesErrors() bool { return e == MinErr || e == Ordered }

@@ -72,3 +72,50 @@ func TestObjectivesAgree(t *testing.T) {
 		checkObjectivesAgree(t, want.file, ds, want.depth, want.nodes)
 	}
 }
+
+// TestErrorsEngineChoice: auto gives numeric data to ordered and binary or
+// categorical data to minerr, each names itself in the result, either
+// engine asked for by name finds the other's optimum, and an engine asked
+// for the objective it does not search is refused.
+func TestErrorsEngineChoice(t *testing.T) {
+	dir := shareddata.Dir(t)
+	for _, c := range []struct {
+		file string
+		want Engine
+	}{
+		{"iris.csv", Ordered}, {"wine.csv", Ordered}, // numeric columns
+		{"monk1.csv", MinErr}, {"car.csv", MinErr}, {"tic-tac-toe.csv", MinErr}, // categorical, binary
+	} {
+		ds, _, err := dataset.Load(context.Background(), filepath.Join(dir, c.file), dataset.Options{Conflicts: dataset.Count})
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := map[Engine]int{}
+		for _, e := range []Engine{Auto, MinErr, Ordered} {
+			res, err := Learn(context.Background(), ds, Options{Mode: Errors, Engine: e, Budget: Budget{MaxDepth: 2}})
+			if err != nil || !res.Optimal {
+				t.Fatalf("%s on %v: %v", c.file, e, err)
+			}
+			ran := e
+			if e == Auto {
+				ran = c.want
+			}
+			if res.Engine != ran || res.ProvenBy.Errors != ran.String() {
+				t.Errorf("%s on %v: engine %v, proven by %q; want %v", c.file, e, res.Engine, res.ProvenBy.Errors, ran)
+			}
+			errs[e] = res.Errors
+		}
+		if errs[MinErr] != errs[Ordered] || errs[Auto] != errs[MinErr] {
+			t.Errorf("%s at depth 2: errors by engine %v", c.file, errs)
+		}
+	}
+	ds := testgen.Dataset(rand.New(rand.NewPCG(1, 2)), 5, 20, 2)
+	for _, c := range []struct {
+		mode Mode
+		e    Engine
+	}{{Errors, SAT}, {Errors, DP}, {Size, MinErr}, {Depth, Ordered}} {
+		if _, err := Learn(context.Background(), ds, Options{Mode: c.mode, Engine: c.e, Budget: Budget{MaxDepth: 2}}); err == nil {
+			t.Errorf("%v in mode %v: no error", c.e, c.mode)
+		}
+	}
+}

@@ -58,7 +58,7 @@ type Budget struct {
 	Cost float64
 	// AnySize, without a Cost, asks for a tree of the fewest errors of any
 	// size, as STreeD, MurTree and ConTree give by default, rather than
-	// the one with the fewest nodes among them (minerr.Options.AnySize).
+	// the one with the fewest nodes among them (objective.Options.AnySize).
 	AnySize bool
 }
 
@@ -143,7 +143,8 @@ type Result struct {
 // the tree on ds's examples; this check goes through the raw values, as
 // prediction does, so that a slip in binarizing or decoding shows as an
 // error rather than as a wrong tree. It leaves at each leaf the class
-// counts of the rows that reach it.
+// counts of the rows that reach it, and in ds, where identical rows tie on
+// their labels, the label the tree gave them (dataset.Dataset.Settle).
 func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tree, error) {
 	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes, Split: ds.Split}
 	if r.Mode == Errors {
@@ -155,6 +156,9 @@ func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tr
 			return nil, fmt.Errorf("internal error: the search counted %d training errors, but the tree misclassifies %d rows", r.Errors, wrong)
 		}
 		return t, nil
+	}
+	if err := ds.Settle(func(ex *dataset.Example) int { return r.Root.Classify(func(f int) bool { return ds.Holds(ex, f) }) }); err != nil {
+		return nil, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
 	}
 	if err := t.Verify(tbl, ds.Relabelled); err != nil {
 		return nil, fmt.Errorf("internal error: learned tree fails a training row: %w", err)
@@ -193,6 +197,9 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 func learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if opt.Mode == Errors {
 		return learnErrors(ctx, ds, opt)
+	}
+	if opt.Engine.searchesErrors() {
+		return nil, fmt.Errorf("the %s engine searches the fewest errors within a depth bound: trees without errors are learnt by sat or dp (or auto)", opt.Engine)
 	}
 	switch opt.Engine {
 	case Auto:

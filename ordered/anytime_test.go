@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // TestCancelled checks that a search whose context ends returns the best
@@ -15,7 +15,7 @@ import (
 func TestCancelled(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	ds := load(t, numericCSV(r, 400, 4, 60, 2))
-	opt := minerr.Options{MaxDepth: 3}
+	opt := objective.Options{MaxDepth: 3}
 	full, err := Solve(context.Background(), ds, opt)
 	if err != nil || !full.Optimal {
 		t.Fatalf("uncancelled: optimal %v, %v", full.Optimal, err)
@@ -34,8 +34,8 @@ func TestCancelled(t *testing.T) {
 	// then is.
 	for n := 1; ; n++ {
 		ctx, cancel := context.WithCancel(context.Background())
-		var seen []minerr.Progress
-		opt.Progress = func(p minerr.Progress) {
+		var seen []objective.Progress
+		opt.Progress = func(p objective.Progress) {
 			seen = append(seen, p)
 			if len(seen) == n {
 				cancel()

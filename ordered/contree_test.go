@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // contree holds ConTree's optima at depths two and three on its datasets
@@ -49,7 +49,7 @@ func TestConTree(t *testing.T) {
 				if want == 0 || d == 3 && testing.Short() {
 					continue
 				}
-				opt := minerr.Options{MaxDepth: d}
+				opt := objective.Options{MaxDepth: d}
 				res, err := Solve(context.Background(), ds, opt)
 				if err != nil {
 					t.Fatal(err)

@@ -5,11 +5,11 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/items"
+	"github.com/odtx/odtx/objective"
 )
 
 // data is a dataset packed for the search. An item is a distinct example
@@ -61,12 +61,7 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 		}
 		x.cols = append(x.cols, x.column(ds, src, group))
 	}
-	x.hash1 = make([]uint64, x.n)
-	x.hash2 = make([]uint64, x.n)
-	r := rand.New(rand.NewPCG(0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9))
-	for i := range x.n {
-		x.hash1[i], x.hash2[i] = r.Uint64(), r.Uint64()
-	}
+	x.hash1, x.hash2 = objective.Hashes(x.n)
 	return x, nil
 }
 

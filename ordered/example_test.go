@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/ordered"
 )
 
@@ -23,7 +23,7 @@ func ExampleSolve() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := ordered.Solve(context.Background(), ds, minerr.Options{MaxDepth: 2})
+	res, err := ordered.Solve(context.Background(), ds, objective.Options{MaxDepth: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // numericCSV returns a table of rows records over cols numeric columns of
@@ -74,7 +75,7 @@ func TestMinerr(t *testing.T) {
 // agree reports how Solve differs from minerr.Solve on ds and opt, and
 // whether its tree is what it claims. Trees of any size may differ in
 // their branches.
-func agree(ds *dataset.Dataset, opt minerr.Options) error {
+func agree(ds *dataset.Dataset, opt objective.Options) error {
 	res, err := Solve(context.Background(), ds, opt)
 	if err != nil {
 		return err
@@ -142,7 +143,7 @@ func TestRuns(t *testing.T) {
 		if byRuns, _, _, _ := v.columnRuns(0, x.classes); !byRuns {
 			t.Fatalf("run %d: the first column is not weighed by runs", run)
 		}
-		opt := minerr.Options{MaxDepth: 1 + r.IntN(2)}
+		opt := objective.Options{MaxDepth: 1 + r.IntN(2)}
 		if err := agree(ds, opt); err != nil {
 			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
 		}

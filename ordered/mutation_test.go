@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // TestMutants shows that the oracle comparison catches a wrong engine: the
@@ -48,7 +48,7 @@ func TestMutants(t *testing.T) {
 			for range 200 {
 				ds := load(t, randomCSV(r))
 				opt := randomOptions(r)
-				result := func(mutate func(*data)) *minerr.Result {
+				result := func(mutate func(*data)) *objective.Result {
 					x, err := pack(context.Background(), ds)
 					if err != nil {
 						t.Fatal(err)
@@ -58,8 +58,8 @@ func TestMutants(t *testing.T) {
 					}
 					s := newSearch(x, opt)
 					best, bound := s.run()
-					return &minerr.Result{Root: s.tree(best), Errors: best.s.E, Branches: best.s.B,
-						Objective: s.order.Value(best.s), Bound: s.order.Value(bound), ErrorBound: bound.E, Optimal: true}
+					return &objective.Result{Root: s.tree(best), Errors: best.S.E, Branches: best.S.B,
+						Objective: s.order.Value(best.S), Bound: s.order.Value(bound), ErrorBound: bound.E, Optimal: true}
 				}
 				if err := check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true data fail: %v", err)

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/odtx/odtx/internal/objective"
+	"github.com/odtx/odtx/objective"
 )
 
 // TestNarrow checks the cuts that narrow, after and before pass over

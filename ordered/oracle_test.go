@@ -10,7 +10,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/testgen"
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -72,8 +72,8 @@ func load(t testing.TB, csv string) *dataset.Dataset {
 // cost per branch or none; the costs times any number of records are exact
 // in binary, so that the engine and the oracle see the same ties. Without
 // a cost, it asks for a tree of any size one time in four.
-func randomOptions(r *rand.Rand) minerr.Options {
-	opt := minerr.Options{MaxDepth: 1 + r.IntN(3)}
+func randomOptions(r *rand.Rand) objective.Options {
+	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
 	if r.IntN(10) == 0 {
 		opt.MaxDepth = 0
 	}
@@ -104,8 +104,8 @@ func records(ds *dataset.Dataset) int {
 // force's fewest errors E(b) with at most b branching nodes, it takes the
 // least b that minimizes E(b) + cost·b: a tree of fewer branches that does
 // as well would make that b not the least.
-func oracle(ds *dataset.Dataset, opt minerr.Options) (errs, branches int) {
-	budget := minerr.MaxBranches(opt.MaxDepth)
+func oracle(ds *dataset.Dataset, opt objective.Options) (errs, branches int) {
+	budget := objective.MaxBranches(opt.MaxDepth)
 	if opt.MaxBranches > 0 {
 		budget = min(budget, opt.MaxBranches)
 	}
@@ -125,7 +125,7 @@ func oracle(ds *dataset.Dataset, opt minerr.Options) (errs, branches int) {
 
 // checkTree reports whether res's tree is within opt's budgets and makes
 // the errors and has the branching nodes it claims.
-func checkTree(ds *dataset.Dataset, opt minerr.Options, res *minerr.Result) error {
+func checkTree(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
 	errs := 0
 	for _, ex := range ds.Examples {
 		k := res.Root.Classify(func(f int) bool { return ds.Holds(&ex, f) })
@@ -157,7 +157,7 @@ func branchCount(t *tree.Node) int {
 
 // check reports how res differs from the oracle's optimum for ds and opt,
 // and whether its tree is what it claims.
-func check(ds *dataset.Dataset, opt minerr.Options, res *minerr.Result) error {
+func check(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
 	if err := checkTree(ds, opt, res); err != nil {
 		return err
 	}

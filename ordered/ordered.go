@@ -5,8 +5,7 @@ import (
 	"fmt"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/internal/objective"
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -26,34 +25,34 @@ import (
 //
 // When ctx ends first, Solve returns the best tree found, at least the
 // majority leaf, with Optimal false and ctx's error.
-func Solve(ctx context.Context, ds *dataset.Dataset, opt minerr.Options) (*minerr.Result, error) {
+func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*objective.Result, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, fmt.Errorf("ordered: %w", err)
 	}
 	x, err := pack(ctx, ds)
 	if err != nil {
 		if ctx.Err() != nil {
-			return minerr.Majority(ds), fmt.Errorf("ordered: %w", err)
+			return objective.Majority(ds), fmt.Errorf("ordered: %w", err)
 		}
 		return nil, err
 	}
 	s := newSearch(x, opt)
 	var release func()
-	s.progress, release = minerr.Watch(ctx, &s.stop, s.progress)
+	s.progress, release = objective.Watch(ctx, &s.stop, s.progress)
 	defer release()
 	best, bound := s.run()
-	return minerr.Outcome(ctx, "ordered", s.tree(best), best.s, bound, s.order, s.stats)
+	return objective.Outcome(ctx, "ordered", s.tree(best), best.S, bound, s.order, s.stats)
 }
 
 // newSearch prepares a search of x.
-func newSearch(x *data, opt minerr.Options) *search {
+func newSearch(x *data, opt objective.Options) *search {
 	// With AnySize, the search ranks trees by errors alone, throughout.
 	s := &search{
 		x:        x,
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records), ErrorsOnly: opt.AnySize},
 		top:      opt.MaxDepth,
-		budget:   minerr.MaxBranches(opt.MaxDepth),
-		cache:    make(map[key]cached),
+		budget:   objective.MaxBranches(opt.MaxDepth),
+		cache:    make(objective.Cache),
 		side:     make([]uint8, x.n),
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),
@@ -76,21 +75,21 @@ func (s *search) run() (*sol, score) {
 	best := leaf(v.cls)
 	s.report(best)
 	if len(s.x.cols) == 0 || s.stop.Load() {
-		if len(s.x.cols) == 0 || best.s.E == 0 || s.top == 0 {
-			return best, best.s
+		if len(s.x.cols) == 0 || best.S.E == 0 || s.top == 0 {
+			return best, best.S
 		}
 		return best, score{}
 	}
 	s.root = v
 	// The search looks for a tree strictly better than the leaf.
-	if found := s.solve(v, s.top, s.budget, best.s, score{}); found != nil {
+	if found := s.solve(v, s.top, s.budget, best.S, score{}); found != nil {
 		best = found
 	}
 	switch {
 	case !s.stop.Load():
-		return best, best.s
+		return best, best.S
 	case s.bounded:
-		return best, s.order.Min(best.s, s.rootLB)
+		return best, s.order.Min(best.S, s.rootLB)
 	}
 	return best, score{}
 }
@@ -100,13 +99,11 @@ func (s *search) report(best *sol) {
 	if s.progress == nil {
 		return
 	}
-	s.progress(minerr.Progress{Errors: best.s.E, Branches: best.s.B, Bound: s.order.Value(score{})})
+	s.progress(objective.Progress{Errors: best.S.E, Branches: best.S.B, Bound: s.order.Value(score{})})
 }
 
-// tree turns a solution into a tree over the dataset's features.
+// tree turns a solution into a tree over the dataset's features, which
+// the search's tests are.
 func (s *search) tree(t *sol) *tree.Node {
-	if t.feature < 0 {
-		return tree.Leaf(t.class)
-	}
-	return tree.Split(t.feature, s.tree(t.f), s.tree(t.t))
+	return t.Tree(func(f int) int { return f })
 }

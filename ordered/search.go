@@ -6,39 +6,26 @@ import (
 	"sort"
 	"sync/atomic"
 
-	"github.com/odtx/odtx/internal/objective"
-	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
 )
 
 // score is a tree's errors and branching nodes, or a bound on them.
 type score = objective.Score
 
 // sol is a solution: a tree over the dataset's features with its score.
-type sol struct {
-	s       score
-	feature int // -1 at a leaf
-	class   int // at a leaf
-	f, t    *sol
-}
+type sol = objective.Sol
 
-// join returns the tree that splits on feature f.
-func join(f int, onFalse, onTrue *sol) *sol {
-	return &sol{s: onFalse.s.Add(onTrue.s).Add(objective.Branch), feature: f, f: onFalse, t: onTrue}
-}
+// key identifies a subproblem, and cached is what the cache knows of one.
+type (
+	key    = objective.Key
+	cached = objective.Entry
+)
 
-// key identifies a subproblem: a set of items by the sums of their hash
-// values, a depth and a branch budget.
-type key struct {
-	h    [2]uint64
-	d, n int32
-}
-
-// cached is what the cache knows of a subproblem: an optimal solution, or
-// a lower bound on its score.
-type cached struct {
-	lb  score
-	opt *sol
-}
+// leaf and join build solutions.
+var (
+	leaf = objective.Leaf
+	join = objective.Join
+)
 
 // frame is the memory of the search of one depth: the cuts of the column
 // being tried, what is known of the two sides of each, and the sides of
@@ -97,14 +84,14 @@ type search struct {
 	top      int // the root's depth
 	budget   int // the root's branch budget
 	stop     atomic.Bool
-	cache    map[key]cached
+	cache    objective.Cache
 	side     []uint8 // per item, the side of the cut being tried
 	scratch  sweepScratch
 	frames   []frame
 	one      [2]stump // for trees of depth one
 	none     []int    // class weights of no items
-	stats    minerr.Stats
-	progress func(minerr.Progress)
+	stats    objective.Stats
+	progress func(objective.Progress)
 	root     *view
 	// seeds are records of a subset of the set of the next depth-two
 	// search, which learnt gathers those of.
@@ -117,22 +104,10 @@ type search struct {
 }
 
 func (s *search) ifLess(t *sol, ub score) *sol {
-	if t != nil && s.order.Less(t.s, ub) {
+	if t != nil && s.order.Less(t.S, ub) {
 		return t
 	}
 	return nil
-}
-
-// leaf returns the leaf for items with class weights cls.
-func leaf(cls []int) *sol {
-	total, most, class := 0, -1, 0
-	for k, w := range cls {
-		total += w
-		if w > most {
-			most, class = w, k
-		}
-	}
-	return &sol{s: score{E: total - most}, feature: -1, class: class}
 }
 
 // stumpSol returns the tree a sweep found for st's set, or nil if none
@@ -142,14 +117,14 @@ func (s *search) stumpSol(st *stump) *sol {
 		return nil
 	}
 	f := s.x.cols[st.col].feature[st.at]
-	t := &sol{s: score{E: st.terrs}, feature: -1, class: int(st.tc)}
-	o := &sol{s: score{E: st.ferrs}, feature: -1, class: int(st.fc)}
+	t := &sol{S: score{E: st.terrs}, Feature: -1, Class: int32(st.tc)}
+	o := &sol{S: score{E: st.ferrs}, Feature: -1, Class: int32(st.fc)}
 	return join(f, o, t)
 }
 
 // better returns the better of a leaf and a stump, which may be nil.
 func (s *search) better(lf, st *sol) *sol {
-	if st != nil && s.order.Less(st.s, lf.s) {
+	if st != nil && s.order.Less(st.S, lf.S) {
 		return st
 	}
 	return lf
@@ -158,7 +133,7 @@ func (s *search) better(lf, st *sol) *sol {
 // depthOne returns the best tree of depth at most one for v.
 func (s *search) depthOne(v *view) *sol {
 	lf := leaf(v.cls)
-	if lf.s.E == 0 {
+	if lf.S.E == 0 {
 		return lf
 	}
 	for _, e := range v.order[0] {
@@ -182,20 +157,20 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		s.learnt = s.learnt[:0] // for the caller, even if it returns at once
 	}
 	lf := leaf(v.cls)
-	n = min(n, minerr.MaxBranches(d))
-	if n == 0 || lf.s.E == 0 {
+	n = min(n, objective.MaxBranches(d))
+	if n == 0 || lf.S.E == 0 {
 		return s.ifLess(lf, ub)
 	}
 	if s.stop.Load() {
 		return nil
 	}
-	k := key{v.h, int32(d), int32(n)}
+	k := key{H: v.h, D: int32(d), N: int32(n)}
 	if e, hit := s.cache[k]; hit {
 		s.stats.CacheHits++
-		if e.opt != nil {
-			return s.ifLess(e.opt, ub)
+		if e.Opt != nil {
+			return s.ifLess(e.Opt, ub)
 		}
-		lb = s.order.Max(lb, e.lb)
+		lb = s.order.Max(lb, e.LB)
 	}
 	if !s.order.Less(lb, ub) {
 		return nil
@@ -210,20 +185,20 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	one := s.depthOne(v)
 	if n == 1 {
-		s.cache[k] = cached{opt: one}
+		s.cache[k] = cached{Opt: one}
 		return s.ifLess(one, ub)
 	}
 	root := v == s.root
 	ub0 := ub
 	var best *sol
-	if s.order.Less(one.s, ub) {
-		best, ub = one, one.s
+	if s.order.Less(one.S, ub) {
+		best, ub = one, one.S
 		if root {
 			s.report(best)
 		}
 	}
-	if g := s.greedy(v, d, n); g != nil && s.order.Less(g.s, ub) {
-		best, ub = g, g.s
+	if g := s.greedy(v, d, n); g != nil && s.order.Less(g.S, ub) {
+		best, ub = g, g.S
 		if root {
 			s.report(best)
 		}
@@ -246,9 +221,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		}
 	}
 	if best != nil {
-		s.cache[k] = cached{opt: best}
+		s.cache[k] = cached{Opt: best}
 	} else {
-		s.cache[k] = cached{lb: ub0}
+		s.cache[k] = cached{LB: ub0}
 	}
 	return best
 }
@@ -260,7 +235,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 // cache when the search of the column meets its cut.
 func (s *search) greedy(v *view, d, n int) *sol {
 	st := &s.one[0]
-	if d < 2 || n < minerr.MaxBranches(d) || st.col < 0 {
+	if d < 2 || n < objective.MaxBranches(d) || st.col < 0 {
 		return nil
 	}
 	a, p := st.col, st.at
@@ -287,7 +262,7 @@ func (s *search) greedy(v *view, d, n int) *sol {
 // depth d: the true side gets lo to hi of the n-1 below it, the false side
 // the rest. More budget never hurts, so the two use all of n-1.
 func splits(d, n int) (lo, hi int) {
-	child := minerr.MaxBranches(d - 1)
+	child := objective.MaxBranches(d - 1)
 	return max(0, n-1-child), min(n-1, child)
 }
 
@@ -642,8 +617,8 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 				f = s.better(fl, fs)
 			}
 			i := fr.at(k, j)
-			fr.lb[i], fr.lb[i+1] = t.s, f.s
-			if sc := t.s.Add(f.s).Add(objective.Branch); s.order.Less(sc, ub) {
+			fr.lb[i], fr.lb[i+1] = t.S, f.S
+			if sc := t.S.Add(f.S).Add(objective.Branch); s.order.Less(sc, ub) {
 				best, ub = join(feature, f, t), sc
 				if root {
 					s.report(best)
@@ -667,8 +642,8 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		nl := lo + j
 		nr := n - 1 - nl
 		t, f := fr.bounds(s, k, iv, j)
-		t = s.order.Max(t, s.cachedLB(ht, d-1, nl))
-		f = s.order.Max(f, s.cachedLB(hf, d-1, nr))
+		t = s.order.Max(t, s.cache.LB(ht, d-1, nl))
+		f = s.order.Max(f, s.cache.LB(hf, d-1, nr))
 		i := fr.at(k, j)
 		fr.lb[i], fr.lb[i+1] = t, f
 		if !s.order.Less(t.Add(f).Add(objective.Branch), ub) {
@@ -687,7 +662,7 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 		for h, sd := range sides {
 			other, more := sides[1].lb, score{E: slack.E / 4}
 			if h == 1 {
-				other, more = r[0].s, slack
+				other, more = r[0].S, slack
 			}
 			lim := ub.Sub(other).Sub(objective.Branch).Add(more)
 			// The side of the evaluated cut nearest k that is a subset of
@@ -713,12 +688,12 @@ func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *
 				fr.lb[sd.i] = s.order.Max(sd.lb, lim)
 				break
 			}
-			fr.lb[sd.i] = r[h].s
+			fr.lb[sd.i] = r[h].S
 		}
 		if r[1] == nil {
 			continue
 		}
-		if sc := r[0].s.Add(r[1].s).Add(objective.Branch); s.order.Less(sc, ub) {
+		if sc := r[0].S.Add(r[1].S).Add(objective.Branch); s.order.Less(sc, ub) {
 			rt, rf := r[0], r[1]
 			if !bigger {
 				rt, rf = rf, rt
@@ -777,19 +752,6 @@ func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int,
 	return fr.tcls, fr.fcls, at
 }
 
-// cachedLB returns what the cache proves of a subproblem's score.
-func (s *search) cachedLB(h [2]uint64, d, n int) score {
-	n = min(n, minerr.MaxBranches(d))
-	e, ok := s.cache[key{h, int32(d), int32(n)}]
-	switch {
-	case !ok:
-		return score{}
-	case e.opt != nil:
-		return e.opt.s
-	}
-	return e.lb
-}
-
 // restBound returns the least of ub and what the cache proves of the
 // trees of v whose root tests a column from from on.
 func (s *search) restBound(v *view, d, n, from int, ub score) score {
@@ -801,7 +763,7 @@ func (s *search) restBound(v *view, d, n, from int, ub score) score {
 			ht := fr.h[k]
 			hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
 			for nl := lo; nl <= hi; nl++ {
-				sc := s.cachedLB(ht, d-1, nl).Add(s.cachedLB(hf, d-1, n-1-nl)).Add(objective.Branch)
+				sc := s.cache.LB(ht, d-1, nl).Add(s.cache.LB(hf, d-1, n-1-nl)).Add(objective.Branch)
 				b = s.order.Min(b, sc)
 			}
 		}

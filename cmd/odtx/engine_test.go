@@ -49,8 +49,8 @@ func TestEngineChoice(t *testing.T) {
 		{[]string{"--engine", "dp", "learn", "--trace", "t.icnf"}, "odtx: --trace records SAT solver calls, and the dp engine makes none (see odtx learn --help)\n"},
 		{[]string{"--engine", "dp", "--solver", "minisat", "learn"}, "odtx: --solver minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat (see odtx learn --help)\n"},
 		{[]string{"--engine", "dp", "--portfolio", "gini,minisat", "cv", "--folds", "2"}, "odtx: --portfolio gini,minisat names a SAT back end, but the dp engine runs no SAT solver: drop it, or give --engine auto or sat (see odtx cv --help)\n"},
-		{[]string{"--solver", "gini", "learn", "--max-depth", "2"}, "odtx: --solver gini names a SAT back end, but the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it (see odtx learn --help)\n"},
-		{[]string{"learn", "--max-depth", "2", "--trace", "t.icnf"}, "odtx: --trace records SAT solver calls, but the fewest errors (--max-depth) are searched by dp, which makes none (see odtx learn --help)\n"},
+		{[]string{"--solver", "gini", "learn", "--max-depth", "2"}, "odtx: --solver gini names a SAT back end, but the fewest errors (--max-depth) are searched by minerr or ordered, which run no SAT solver: drop it (see odtx learn --help)\n"},
+		{[]string{"learn", "--max-depth", "2", "--trace", "t.icnf"}, "odtx: --trace records SAT solver calls, but the fewest errors (--max-depth) are searched by minerr or ordered, which make none (see odtx learn --help)\n"},
 	} {
 		dir := t.TempDir()
 		r := run(t, dir, "", append(c.args, appendix)...)

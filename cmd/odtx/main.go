@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/backend"
+	"github.com/odtx/odtx/orchestrate"
 	"github.com/urfave/cli/v3"
 )
 
@@ -162,7 +163,7 @@ func app(args []string) *cli.Command {
 			&cli.StringFlag{
 				Name:  flagEngine,
 				Value: "auto",
-				Usage: "exact method: sat (the paper's SAT encoding), dp (dynamic programming over example sets) or auto (dp alone for 2 s, then sat beside it from the depth dp has ruled out; the first proof wins); --solver alone means sat",
+				Usage: engineUsage(),
 			},
 			&cli.StringFlag{
 				Name:  flagSolver,
@@ -246,6 +247,20 @@ func invoked(root *cli.Command, args []string) string {
 		}
 	}
 	return ""
+}
+
+// engineUsage is the help of --engine, from the engines' own lines.
+func engineUsage() string {
+	var b strings.Builder
+	b.WriteString("exact method:")
+	for i, e := range orchestrate.Engines() {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " %v (%s)", e, e.About())
+	}
+	b.WriteString("; --solver alone means sat")
+	return b.String()
 }
 
 // oneArg returns the one argument a command takes: the data file.

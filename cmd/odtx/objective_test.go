@@ -136,7 +136,7 @@ func TestAnySize(t *testing.T) {
 			t.Errorf("depth %d: %v errors, optimal %v, budget %v, %v nodes; by default %v errors, %v nodes",
 				d, got["training_errors"], got["optimal"], budget, got["nodes"], fewest["training_errors"], fewest["nodes"])
 		}
-		if !strings.Contains(r.stderr, "errors optimal within depth <= "+itoa(d)+", proven by dp, nodes not minimized") {
+		if !strings.Contains(r.stderr, "errors optimal within depth <= "+itoa(d)+", proven by minerr, nodes not minimized") {
 			t.Errorf("depth %d: summary %q", d, r.stderr)
 		}
 	}
@@ -201,7 +201,7 @@ func TestMaxDepthFlags(t *testing.T) {
 		{[]string{"learn", "--max-depth", "41", data}, "at most 40"},
 		{[]string{"learn", "--max-depth", "2", "--max-nodes", "0", data}, "at least 1"},
 		{[]string{"learn", "--max-depth", "2", "--complexity-cost", "-1", data}, "finite cost"},
-		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by dp"},
+		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by minerr or ordered"},
 	} {
 		r := run(t, dir, "", c.args...)
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {

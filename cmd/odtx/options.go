@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
@@ -59,8 +60,8 @@ func engine(cmd *cli.Command) (_ orchestrate.Engine, err error) {
 	switch {
 	case !cmd.IsSet(flagEngine) && sat:
 		return orchestrate.SAT, nil
-	case e == orchestrate.DP && cmd.String(flagTrace) != "":
-		return 0, errors.New("--trace records SAT solver calls, and the dp engine makes none")
+	case e != orchestrate.Auto && e != orchestrate.SAT && cmd.String(flagTrace) != "":
+		return 0, fmt.Errorf("--trace records SAT solver calls, and the %v engine makes none", e)
 	}
 	return e, nil
 }

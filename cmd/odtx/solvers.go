@@ -32,22 +32,22 @@ func solverNames(cmd *cli.Command) []string {
 // recorded to the --trace file if one is named. It also returns the
 // function that closes that file.
 //
-// A back end named for a search that runs no SAT solver, on the dp engine
-// or in the errors mode, is an error rather than ignored, and so is a trace
+// A back end named for a search that runs no SAT solver, on an engine
+// other than sat and auto or in the errors mode, is an error rather than ignored, and so is a trace
 // in the errors mode (engine rejects one for the dp engine), before the
 // trace file is made.
 func searchOptions(cmd *cli.Command, e orchestrate.Engine, mode orchestrate.Mode, shape func() (*dataset.Dataset, error)) (orchestrate.Options, func() error, error) {
 	if cmd.String(flagTrace) != "" && mode == orchestrate.Errors {
-		return orchestrate.Options{}, nil, usage(cmd, errors.New("--trace records SAT solver calls, but the fewest errors (--max-depth) are searched by dp, which makes none"))
+		return orchestrate.Options{}, nil, usage(cmd, errors.New("--trace records SAT solver calls, but the fewest errors (--max-depth) are searched by minerr or ordered, which make none"))
 	}
-	if names := solverNames(cmd); names != nil && (e == orchestrate.DP || mode == orchestrate.Errors) {
+	if names := solverNames(cmd); names != nil && (e != orchestrate.Auto && e != orchestrate.SAT || mode == orchestrate.Errors) {
 		flag := flagSolver
 		if cmd.IsSet(flagPortfolio) {
 			flag = flagPortfolio
 		}
-		why := "the dp engine runs no SAT solver: drop it, or give --engine auto or sat"
+		why := fmt.Sprintf("the %v engine runs no SAT solver: drop it, or give --engine auto or sat", e)
 		if mode == orchestrate.Errors {
-			why = "the fewest errors (--max-depth) are searched by dp, which runs no SAT solver: drop it"
+			why = "the fewest errors (--max-depth) are searched by minerr or ordered, which run no SAT solver: drop it"
 		}
 		return orchestrate.Options{}, nil, usage(cmd, fmt.Errorf("--%s %s names a SAT back end, but %s", flag, strings.Join(names, ","), why))
 	}

@@ -1,6 +1,3 @@
-// Package objective holds what the engines of the fewest training errors
-// (packages minerr and ordered) share of their objective: a tree's score
-// and the order in which their searches rank scores and bounds.
 package objective
 
 // Score is a tree's errors and branching nodes. Bounds are scores too, and

@@ -1,0 +1,77 @@
+package objective
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// Solver is an engine of this objective: minerr.Solve or ordered.Solve.
+// When ctx ends first, it returns the best tree found, with Optimal false,
+// the bound proven, and ctx's error.
+type Solver func(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error)
+
+// Options configure a Solver.
+type Options struct {
+	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
+	MaxDepth int
+	// MaxBranches bounds the branching (internal) nodes, as STreeD and
+	// MurTree count them; 0 leaves only the depth's bound of 2^MaxDepth-1.
+	MaxBranches int
+	// CostPerBranch is the complexity cost alpha of ConTree and STreeD:
+	// each branching node costs alpha times the number of records, in
+	// errors. The objective is then errors + alpha·records·branches.
+	CostPerBranch float64
+	// AnySize, without a cost, stops at a tree of the fewest errors, as
+	// STreeD, MurTree and ConTree do, of whatever size: the search for the
+	// fewest branching nodes among those trees, which can take longer than
+	// the errors themselves, is left out.
+	AnySize bool
+	// Consistent, if set, is handed the search for the fewest branching
+	// nodes when the fewest errors are 0: it returns the tree of fewest
+	// leaves of depth at most d that makes no error on ds, given one, t,
+	// or the best it has with its context's error. A zero-error engine
+	// (package dp, as orchestrate sets it) proves that faster than a
+	// search whose bounds on errors are all 0 there. Without it, the
+	// engine searches the fewest branches itself.
+	Consistent func(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error)
+	// Progress, if not nil, is called whenever the best tree or the lower
+	// bound improves, from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress reports the state of an anytime search.
+type Progress struct {
+	Errors     int // of the best tree so far
+	Branches   int
+	ErrorBound int     // as in Result
+	Bound      float64 // as in Result
+}
+
+// Validate reports options that no search can take: a negative depth or
+// budget, a cost that is negative or not a finite number, or one with
+// AnySize.
+func (opt Options) Validate() error {
+	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
+		return fmt.Errorf("depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
+	}
+	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
+		return fmt.Errorf("cost per branch %v must be a non-negative number", opt.CostPerBranch)
+	}
+	if opt.AnySize && opt.CostPerBranch != 0 {
+		return errors.New("a cost per branch counts every branch: it does not go with a tree of any size")
+	}
+	return nil
+}
+
+// MaxBranches returns the most branching nodes a tree of depth d can have.
+func MaxBranches(d int) int {
+	if d >= 30 {
+		return math.MaxInt32
+	}
+	return 1<<d - 1
+}
