@@ -6,12 +6,14 @@ import (
 	"html"
 	"io"
 	"math"
-	"unicode/utf8"
+
+	"github.com/odtx/odtx/dataset"
 )
 
-// Layout of a drawn tree, in CSS pixels. Text widths are estimated, as
-// nothing here measures fonts; the estimate is generous, so that a label
-// stays inside its box in the usual sans-serif fonts.
+// Layout of a drawn tree, in CSS pixels at its natural size. Text widths
+// are estimated, as nothing here measures fonts; the estimate is
+// generous, so that a label stays inside its box in the usual sans-serif
+// fonts.
 const (
 	svgFont   = 12             // of the tests, classes and counts
 	svgSmall  = 10             // of the true and false on the edges
@@ -35,13 +37,17 @@ var classColours = []string{"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00
 // holding its test, its true branch to the left and its false branch to
 // the right, the edges labelled so; each leaf a box tinted by its class,
 // holding the class and, where they were counted, the training rows of
-// each class that reach it. Subtrees are packed as close as their levels
-// allow (Reingold and Tilford's tidy drawing), so that a tree of depth 8
-// and 150 nodes keeps a 12 px font at a width a browser scrolls through.
-// It needs no Graphviz: the SVG is written here, with the standard
-// library.
+// each class that reach it. A legend above names the label column once
+// and the class of each tint. Subtrees are packed as close as their
+// levels allow (Reingold and Tilford's tidy drawing), names longer than
+// svgName characters are cut short, and every box's tooltip holds its
+// text in full. The picture has a natural size, a 12 px font, but
+// shrinks to the width of its window or container, so that the root of a
+// wide tree is in sight; it needs no Graphviz: the SVG is written here,
+// with the standard library.
 func (t *Tree) WriteSVG(w io.Writer) error {
-	root, _ := t.shape(t.Root)
+	drawn := t.abbreviated()
+	root, _ := drawn.shape(t.Root)
 	boxes := place(root)
 	left, right, depth := math.Inf(1), math.Inf(-1), 0
 	rowHeight := 0.0
@@ -51,17 +57,23 @@ func (t *Tree) WriteSVG(w io.Writer) error {
 		rowHeight = max(rowHeight, b.h)
 	}
 	rowHeight += svgVGap
-	width := right - left + 2*svgMargin
-	height := float64(depth)*rowHeight + rowHeight - svgVGap + 2*svgMargin
+	key, keyWidth, keyHeight := drawn.legend(right - left)
+	inner := max(right-left, keyWidth)
+	top := svgMargin + keyHeight + svgVGap/2
+	width := inner + 2*svgMargin
+	height := top + float64(depth)*rowHeight + rowHeight - svgVGap + svgMargin
 	for _, b := range boxes {
-		b.x += svgMargin - left
-		b.y = svgMargin + float64(b.level)*rowHeight
+		b.x += svgMargin + (inner-(right-left))/2 - left
+		b.y = top + float64(b.level)*rowHeight
 	}
 
 	var s bytes.Buffer
-	fmt.Fprintf(&s, `<svg width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f"`+"\n", width, height, width, height)
+	fmt.Fprintf(&s, `<svg width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" style="max-width: 100%%; height: auto"`+"\n", width, height, width, height)
 	fmt.Fprintf(&s, `  xmlns="http://www.w3.org/2000/svg" font-family=%q font-size="%d">`+"\n", svgFonts, svgFont)
 	fmt.Fprintf(&s, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	for _, e := range key {
+		t.drawKey(&s, drawn, e)
+	}
 	// Edges first, so that boxes cover their ends.
 	var edges bytes.Buffer
 	for _, b := range boxes {
@@ -97,98 +109,77 @@ func (t *Tree) WriteSVG(w io.Writer) error {
 	return nil
 }
 
-// box writes b: its rectangle, then its lines of text, centred.
+// box writes b, with its tooltip: its rectangle, then its lines of text,
+// centred.
 func (t *Tree) box(s *bytes.Buffer, b *box) {
 	stroke, fill, opacity := svgEdge, svgInner, 1.0
 	if b.node.IsLeaf() {
 		stroke = classColours[b.node.Class%len(classColours)]
 		fill, opacity = stroke, svgTint
 	}
+	fmt.Fprintf(s, "<g><title>%s</title>\n", html.EscapeString(t.title(b.node)))
 	fmt.Fprintf(s, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="4" fill=%q fill-opacity="%.2f" stroke=%q/>`+"\n",
 		b.x-b.w/2, b.y, b.w, b.h, fill, opacity, stroke)
 	for i, line := range b.lines {
-		// The baseline sits 0.8 em below the top of the line.
-		y := b.y + svgPad + float64(i)*svgLine + 0.8*svgFont + (svgLine-svgFont)/2
-		fmt.Fprintf(s, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", b.x, y, html.EscapeString(line))
+		fmt.Fprintf(s, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", b.x, baseline(b.y+svgPad, i), html.EscapeString(line))
 	}
+	s.WriteString("</g>\n")
 }
 
-// A box is a node of the tree as drawn.
-type box struct {
-	node  *Node
-	lines []string
-	level int     // the root's is 0
-	w, h  float64 // of its rectangle
-	dx    float64 // from its parent's centre to its own, once shaped
-	x, y  float64 // the centre of its top edge, once placed
-	kids  []*box  // the true then the false branch's; none at a leaf
+// baseline returns where the baseline of line i of a text whose top is at
+// y sits: 0.8 em below the top of its line.
+func baseline(y float64, i int) float64 {
+	return y + float64(i)*svgLine + 0.8*svgFont + (svgLine-svgFont)/2
 }
 
-// A contour is the horizontal extent of a subtree's boxes on each of its
-// levels, the top one first, relative to the centre of its root.
-type contour struct{ left, right []float64 }
+// A keyEntry is an entry of the legend: the label column's name, or a
+// class that some leaf predicts, after a swatch of its leaves' tint.
+type keyEntry struct {
+	class int     // -1 for the label column
+	x, y  float64 // its top left corner, from the legend's
+}
 
-// shape returns the box of n, with those of its subtree as close as they
-// can go: the false subtree is set beside the true one, at the least
-// distance that keeps a gap between their boxes on every level both
-// reach, and n centred above them.
-func (t *Tree) shape(n *Node) (*box, contour) {
-	b := &box{node: n, lines: t.lines(n)}
-	for _, line := range b.lines {
-		b.w = max(b.w, float64(utf8.RuneCountInString(line))*svgChar)
+// keyText is what the legend says for class c, or for the label column
+// where c is -1.
+func (t *Tree) keyText(c int) string {
+	if c < 0 {
+		return dataset.Readable(t.Label) + ":"
 	}
-	b.w += 2 * svgPad
-	b.h = float64(len(b.lines))*svgLine + 2*svgPad
-	c := contour{left: []float64{-b.w / 2}, right: []float64{b.w / 2}}
-	if n.IsLeaf() {
-		return b, c
-	}
-	onTrue, tc := t.shape(n.True)
-	onFalse, fc := t.shape(n.False)
-	apart := 0.0
-	for i := range min(len(tc.right), len(fc.left)) {
-		apart = max(apart, tc.right[i]+svgHGap-fc.left[i])
-	}
-	onTrue.dx, onFalse.dx = -apart/2, apart/2
-	b.kids = []*box{onTrue, onFalse}
-	for i := range max(len(tc.left), len(fc.left)) {
-		l, r := math.Inf(1), math.Inf(-1)
-		if i < len(tc.left) {
-			l, r = tc.left[i]-apart/2, tc.right[i]-apart/2
+	return dataset.Readable(t.Classes[c])
+}
+
+// legend sets out the legend's entries in rows no wider than width, or of
+// one entry where that is wider, and returns them and the legend's size.
+func (t *Tree) legend(width float64) (key []keyEntry, w, h float64) {
+	x, y := 0.0, 0.0
+	for _, c := range append([]int{-1}, leafClasses(t.Root)...) {
+		ew := textWidth(t.keyText(c))
+		if c >= 0 {
+			ew += svgFont + svgPad
 		}
-		if i < len(fc.left) {
-			l, r = min(l, fc.left[i]+apart/2), max(r, fc.right[i]+apart/2)
+		if x > 0 && x+ew > width {
+			x, y = 0, y+svgLine+svgPad
 		}
-		c.left, c.right = append(c.left, l), append(c.right, r)
+		key = append(key, keyEntry{class: c, x: x, y: y})
+		w = max(w, x+ew)
+		x += ew + svgHGap
 	}
-	return b, c
+	return key, w, y + svgLine
 }
 
-// place sets the level and the centre of every box under root, the root's
-// at 0, and returns them all, parents before children.
-func place(root *box) []*box {
-	var all []*box
-	var walk func(b *box, x float64, level int)
-	walk = func(b *box, x float64, level int) {
-		b.x, b.level = x, level
-		all = append(all, b)
-		for _, k := range b.kids {
-			walk(k, x+k.dx, level+1)
-		}
+// drawKey writes e, drawn in the names of drawn, t's abbreviation, with
+// its text in full as its tooltip.
+func (t *Tree) drawKey(s *bytes.Buffer, drawn *Tree, e keyEntry) {
+	x, y := svgMargin+e.x, svgMargin+e.y
+	fmt.Fprintf(s, "<g><title>%s</title>\n", html.EscapeString(t.keyText(e.class)))
+	weight := ` font-weight="bold"`
+	if e.class >= 0 {
+		colour := classColours[e.class%len(classColours)]
+		fmt.Fprintf(s, `<rect x="%.1f" y="%.1f" width="%d" height="%d" rx="2" fill=%q fill-opacity="%.2f" stroke=%q/>`+"\n",
+			x, y+(svgLine-svgFont)/2, svgFont, svgFont, colour, svgTint, colour)
+		x += svgFont + svgPad
+		weight = ""
 	}
-	walk(root, 0, 0)
-	return all
-}
-
-// lines returns the text of n's box: an inner node's test; a leaf's class
-// and, where they were counted, its training rows of each class.
-func (t *Tree) lines(n *Node) []string {
-	if !n.IsLeaf() {
-		return []string{t.Features[n.Feature].String()}
-	}
-	lines := []string{t.leaf(n)}
-	if c := t.counts(n, "", ""); c != "" {
-		lines = append(lines, c)
-	}
-	return lines
+	fmt.Fprintf(s, `<text x="%.1f" y="%.1f"%s>%s</text>`+"\n", x, baseline(y, 0), weight, html.EscapeString(drawn.keyText(e.class)))
+	s.WriteString("</g>\n")
 }
