@@ -1,7 +1,9 @@
 package bruteforce
 
 import (
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -283,5 +285,57 @@ func TestMinErrors(t *testing.T) {
 				t.Fatalf("no error at depth %d, below the optimal %d", depth-1, depth)
 			}
 		}
+	}
+}
+
+// TestOptimalSets: where rows may take any label of a set, the optimum is
+// the best over every choice of one label per row, each choice searched
+// by Optimal; and Majority gives each distinct row the labels most of its
+// copies have.
+func TestOptimalSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tied := 0
+	for range 300 {
+		rows, labels := randomDataset(rng, 1+rng.IntN(3), 2+rng.IntN(10), []int{0, 1, 2}[:2+rng.IntN(2)])
+		distinct, sets := Majority(rows, labels)
+		for i, r := range distinct {
+			n := map[int]int{}
+			for j, s := range rows {
+				if slices.Equal(r, s) {
+					n[labels[j]]++
+				}
+			}
+			for l, c := range n {
+				if in := slices.Contains(sets[i], l); in != (c == slices.Max(slices.Collect(maps.Values(n)))) {
+					t.Fatalf("row %v of labels %v: set %v", r, n, sets[i])
+				}
+			}
+			if len(sets[i]) > 1 {
+				tied++
+			}
+		}
+		wd, wn, wok := 0, 0, false
+		choice := make([]int, len(sets))
+		var try func(i int)
+		try = func(i int) {
+			if i == len(sets) {
+				d, n, ok := Optimal(distinct, choice, 3)
+				if ok && (!wok || d < wd || d == wd && n < wn) {
+					wd, wn, wok = d, n, true
+				}
+				return
+			}
+			for _, l := range sets[i] {
+				choice[i] = l
+				try(i + 1)
+			}
+		}
+		try(0)
+		if d, n, ok := OptimalSets(distinct, sets, 3); d != wd || n != wn || ok != wok {
+			t.Fatalf("rows %v, sets %v: OptimalSets = (%d,%d,%v), best choice (%d,%d,%v)", distinct, sets, d, n, ok, wd, wn, wok)
+		}
+	}
+	if tied < 100 {
+		t.Fatalf("only %d tied rows: the test lost its teeth", tied)
 	}
 }
