@@ -282,7 +282,7 @@ func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Fe
 			}
 		}
 		for k := range len(sorted) - 1 {
-			*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[k], Code: int32(k)})
+			*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: splitPoint(sorted[k], sorted[k+1]), Code: int32(k)})
 		}
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
 		return col, nil

@@ -98,7 +98,9 @@ func TestBinarizeFeatures(t *testing.T) {
 		{"label column by name", "y,A,B\nno,1,x\nyes,2,x\n", Options{Label: "y"},
 			[]string{"A <= 1"}, []string{"no", "yes"}},
 		{"large and tiny thresholds", "A,y\n1e6,0\n0.00001,1\n1e300,0\n", Options{},
-			[]string{"A <= 1e-05", "A <= 1e+06"}, []string{"0", "1"}},
+			[]string{"A <= 100000", "A <= 1e+299"}, []string{"0", "1"}},
+		{"the shortest threshold between two values", "A,y\n0.18040001804000003,0\n0.18125,1\n-2.5,0\n-1.75,1\n", Options{},
+			[]string{"A <= -2", "A <= 0", "A <= 0.181"}, []string{"0", "1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,7 +1,11 @@
 package dataset
 
 import (
+	"bytes"
 	"fmt"
+	"math"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -120,4 +124,101 @@ func byValue(s string) (float64, bool) {
 		m = m[:i] + strings.TrimRight(m[i+1:], "0")
 	}
 	return v + 0, len(strings.TrimLeft(m, "0")) <= 15 // +0: -0 is 0
+}
+
+// splitPoint returns the threshold of the test x <= t between lo and hi,
+// adjacent distinct values of a column (lo < hi, both finite): the number
+// of fewest significant digits in [lo, hi), the roundest of those (0.1
+// rather than 0.01 or 0.2), then the nearest lo, and so lo itself where
+// none is shorter. Every t in [lo, hi) splits the data alike; the
+// shortest is the one a reader takes in, and as the Feature's own
+// threshold it is the one that the text, the JSON and predict all give. A
+// zero lo keeps its sign.
+func splitPoint(lo, hi float64) float64 {
+	switch {
+	case lo == 0:
+		return lo
+	case lo < 0 && hi > 0:
+		return 0
+	}
+	// lo is ±d1.d2…dL·10^exp in its shortest digits. The candidates are
+	// lo cut to its first p digits and moved one step of the last towards
+	// hi, for p = 0, 1, …, L-1: each is strictly past lo, since lo has no
+	// shorter form, and none is past the one before it, so the first of
+	// them below hi is the shortest number in [lo, hi), and else lo is.
+	var buf [32]byte
+	digits, exp := shortest(buf[:0], lo)
+	neg := lo < 0
+	p := sort.Search(len(digits), func(p int) bool { return towardsHi(digits, p, exp, neg) < hi })
+	switch {
+	case p == len(digits):
+		return lo
+	case p == 0 && !neg:
+		// 10^(exp+1) is below hi, and so may be higher powers: as short,
+		// and rounder.
+		_, e := shortest(buf[:0], hi)
+		if v := power10(e); v < hi {
+			return v
+		}
+		return power10(e - 1)
+	}
+	return towardsHi(digits, p, exp, neg)
+}
+
+// shortest appends to buf the significant digits of v's shortest form,
+// ±d1.d2…dL·10^exp, and returns them with exp.
+func shortest(buf []byte, v float64) ([]byte, int) {
+	s := strconv.AppendFloat(buf, math.Abs(v), 'e', -1, 64)
+	e := bytes.IndexByte(s, 'e')
+	exp := 0
+	for _, c := range s[e+2:] { // past e and its sign
+		exp = 10*exp + int(c-'0')
+	}
+	if s[e+1] == '-' {
+		exp = -exp
+	}
+	return slices.DeleteFunc(s[:e], func(c byte) bool { return c == '.' }), exp
+}
+
+// towardsHi returns the number whose magnitude is digits[:p]·10^(exp+1-p)
+// (0 for p = 0), negative if neg, moved one step of its last digit
+// upwards where positive: for lo, ±d1.d2…dL·10^exp, the first p-digit
+// number past it, as splitPoint tries them.
+func towardsHi(digits []byte, p, exp int, neg bool) float64 {
+	var m uint64
+	for _, d := range digits[:p] {
+		m = 10*m + uint64(d-'0')
+	}
+	if !neg {
+		m++ // past lo upwards; downwards in magnitude, the cut is past it
+	}
+	v := scaledBy10(m, exp+1-p)
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// power10 returns 10^e as a float64.
+func power10(e int) float64 { return scaledBy10(1, e) }
+
+// scaledBy10 returns m·10^e rounded to a float64: +Inf past the range,
+// which no hi exceeds. It takes the ways decimal does, as fast, before
+// strconv's.
+func scaledBy10(m uint64, e int) float64 {
+	switch {
+	case m <= 1<<53 && e >= 0 && e <= 22:
+		return float64(m) * pow10[e]
+	case m <= 1<<53 && e < 0 && e >= -22:
+		return float64(m) / pow10[-e]
+	}
+	if v, ok := scaled(m, e); ok {
+		return v
+	}
+	var buf [32]byte
+	s := strconv.AppendUint(buf[:0], m, 10)
+	s = append(s, 'e')
+	s = strconv.AppendInt(s, int64(e), 10)
+	v, _ := strconv.ParseFloat(string(s), 64)
+	return v
 }

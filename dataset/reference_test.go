@@ -164,7 +164,9 @@ func referenceBinarize(t *refTable, opt Options) (*Dataset, [][]bool, error) {
 		if nums, ok := refNumbers(raw); ok && opt.Split == Threshold {
 			vals, ranks := refRank(nums, cmp.Compare[float64])
 			for k := range len(vals) - 1 {
-				tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: vals[k]}, ranks, k})
+				// Where between two values a threshold goes, split_test.go
+				// checks by a search of its own.
+				tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: splitPoint(vals[k], vals[k+1])}, ranks, k})
 			}
 			continue
 		}
