@@ -64,18 +64,28 @@ func (f Feature) String() string {
 }
 
 // Readable returns a name or value of a table as a tree's text shows it:
-// as written, or Go-quoted ("", "a\nb", " x") where that would not read as
-// one name on one line: an empty string, one with a line break or another
-// character that does not print, one with a space at either end, and one
-// that starts with a quote, which would read as quoted.
+// as written, or Go-quoted ("", "a\nb", " x", "1,5") where that would not
+// read as one name on one line, unmistaken for the text around it: an
+// empty string, one with a line break or another character that does not
+// print, one with a space at either end, one that starts with a quote,
+// which would read as quoted, and one with a mark the text itself writes
+// (textMarks): in `if a == 1,5:` or `y = b: 2  # b: 2: 1, c: 3` a reader
+// cannot tell where the value ends.
 func Readable(s string) string {
 	plain := s != "" && strings.TrimSpace(s) == s && s[0] != '"' &&
+		!strings.ContainsAny(s, textMarks) &&
 		!strings.ContainsFunc(s, func(r rune) bool { return !strconv.IsPrint(r) })
 	if plain {
 		return s
 	}
 	return strconv.Quote(s)
 }
+
+// textMarks are the characters that the text of a tree writes around
+// names and values: the comparisons (==, <=), the colon that ends a test,
+// the = of a leaf, the # of its counts and the commas and colons between
+// them.
+const textMarks = ",:#=<>"
 
 // Holds reports whether the test holds for raw, a value of the feature's
 // column. A LessEq test fails with an error if raw is not a number.

@@ -81,3 +81,42 @@ func TestSVGNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTextMarks: a name or value holding a mark the text writes around
+// them, a comma, a colon, a #, =, < or >, is quoted, so that where it ends
+// is plain; others, spaces and signs inside them included, are not.
+func TestTextMarks(t *testing.T) {
+	tr := &Tree{
+		Root: Split(0, Split(2, Split(3, Leaf(1), Leaf(0)), Leaf(2)), Split(1, Leaf(1), Leaf(0))),
+		Features: []dataset.Feature{
+			{Column: "a", Op: dataset.Equal, Value: "1,5"},
+			{Column: "time:s", Op: dataset.LessEq, Threshold: -0.5},
+			{Column: "petal width", Op: dataset.Equal, Value: "x#y"},
+			{Column: "a=b", Op: dataset.Equal, Value: "<5"},
+		},
+		Label:   "y",
+		Classes: []string{"b: 2", "n-a", "c>d"},
+	}
+	tr.Root.True.True.Counts = []int{2, 1, 0}
+	var b strings.Builder
+	if err := tr.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `if a == "1,5":
+    if "time:s" <= -0.5:
+        y = "b: 2"  # "b: 2": 2, n-a: 1
+    else:
+        y = n-a
+else:
+    if petal width == "x#y":
+        y = "c>d"
+    else:
+        if "a=b" == "<5":
+            y = "b: 2"
+        else:
+            y = n-a
+`
+	if b.String() != want {
+		t.Errorf("text tree\n%s\nwant\n%s", b.String(), want)
+	}
+}
