@@ -41,7 +41,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*ob
 	// s.order may still rank by errors alone, as the first phase does;
 	// the result is ranked as the caller asked.
 	order := objective.Order{Cost: s.order.Cost, ErrorsOnly: opt.AnySize}
-	return objective.Outcome(ctx, "minerr", s.tree(best), best.S, bound, order, s.stats)
+	return objective.Outcome(ctx, s.tree(best), best.S, bound, order, s.stats)
 }
 
 // consistent returns the tree with the fewest branching nodes of depth at
@@ -49,6 +49,9 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*ob
 func consistent(ctx context.Context, ds *dataset.Dataset, opt objective.Options, t *tree.Node, st objective.Stats) (*objective.Result, error) {
 	root, err := opt.Consistent(ctx, ds, opt.MaxDepth, t)
 	res := &objective.Result{Root: root, Branches: root.Leaves() - 1, Optimal: err == nil, Stats: st}
+	if res.Optimal {
+		res.Proven = objective.Score{B: res.Branches}
+	}
 	if err != nil {
 		return res, fmt.Errorf("minerr: %w", err)
 	}

@@ -39,6 +39,12 @@ type Options struct {
 	// search whose bounds on errors are all 0 there. Without it, the
 	// engine searches the fewest branches itself.
 	Consistent func(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error)
+	// UpperBound, if set, returns the score of the best tree known beside
+	// the search (a greedy tree, or another search's), which the search
+	// then needs only beat: it reads it at the root as it goes, and a
+	// search that finds no better tree has proven that one optimal. It is
+	// called from the search's goroutine while others may improve it.
+	UpperBound func() Score
 	// Progress, if not nil, is called whenever the best tree or the lower
 	// bound improves, from one goroutine at a time.
 	Progress func(Progress)

@@ -2,7 +2,6 @@ package objective
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/tree"
@@ -24,6 +23,13 @@ type Result struct {
 	// the budgets, which Bound gives without a cost; with one, the search
 	// proves bounds on the objective only, and ErrorBound is 0.
 	ErrorBound int
+	// Proven is the bound as a score: no tree within the budgets comes
+	// before it in the order the search was asked for (errors, then
+	// branches, unless Options.AnySize; with a cost, the objective). A
+	// search that ends without proving Root optimal and without being
+	// stopped has found no tree better than Options.UpperBound's: Proven
+	// is that score, which proves that tree optimal.
+	Proven Score
 	// Optimal reports that Root is proven to minimize the objective and,
 	// unless Options.AnySize, among the trees that do, the branching
 	// nodes.
@@ -46,31 +52,22 @@ type Stats struct {
 // Majority returns the answer of a search stopped before it began: the
 // leaf of the class with the most records of ds, its errors, and no bound.
 func Majority(ds *dataset.Dataset) *Result {
-	cls := make([]int, max(len(ds.Classes), 1))
-	for _, ex := range ds.Examples {
-		if ex.Counts == nil {
-			cls[ex.Class]++
-		}
-		for k, c := range ex.Counts {
-			cls[k] += c
-		}
-	}
-	lf := Leaf(cls)
+	lf := Leaf(classWeights(ds))
 	return &Result{Root: tree.Leaf(int(lf.Class)), Errors: lf.S.E, Objective: float64(lf.S.E)}
 }
 
 // Outcome returns the Result of a search whose best tree is root, of score
 // best, with bound proven of every tree within the budgets, where order
 // ranks the trees the search was asked for: optimal if no tree can beat
-// root. A result that is not comes with ctx's error, or, if ctx has not
-// ended, one that says the search named by engine stopped.
-func Outcome(ctx context.Context, engine string, root *tree.Node, best, bound Score, order Order, st Stats) (*Result, error) {
+// root. A search that ctx stopped first comes with ctx's error.
+func Outcome(ctx context.Context, root *tree.Node, best, bound Score, order Order, st Stats) (*Result, error) {
 	res := &Result{
 		Root:      root,
 		Errors:    best.E,
 		Branches:  best.B,
 		Objective: order.Value(best),
 		Bound:     order.Value(bound),
+		Proven:    bound,
 		Optimal:   !order.Less(bound, best),
 		Stats:     st,
 	}
@@ -80,8 +77,30 @@ func Outcome(ctx context.Context, engine string, root *tree.Node, best, bound Sc
 	if res.Optimal {
 		return res, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return res, err
+	return res, ctx.Err()
+}
+
+// classWeights returns the records of each class in ds: an example with
+// Counts (dataset.Count) stands for its records of each class, any other
+// for one record of its class.
+func classWeights(ds *dataset.Dataset) []int {
+	cls := make([]int, max(len(ds.Classes), 1))
+	for _, ex := range ds.Examples {
+		if ex.Counts == nil {
+			cls[ex.Class]++
+		}
+		for k, c := range ex.Counts {
+			cls[k] += c
+		}
 	}
-	return res, fmt.Errorf("%s: stopped", engine)
+	return cls
+}
+
+// Records returns the records the examples of ds stand for.
+func Records(ds *dataset.Dataset) int {
+	n := 0
+	for _, w := range classWeights(ds) {
+		n += w
+	}
+	return n
 }

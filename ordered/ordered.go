@@ -41,7 +41,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*ob
 	s.progress, release = objective.Watch(ctx, &s.stop, s.progress)
 	defer release()
 	best, bound := s.run()
-	return objective.Outcome(ctx, "ordered", s.tree(best), best.S, bound, s.order, s.stats)
+	return objective.Outcome(ctx, s.tree(best), best.S, bound, s.order, s.stats)
 }
 
 // newSearch prepares a search of x.
@@ -57,6 +57,8 @@ func newSearch(x *data, opt objective.Options) *search {
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),
 		progress: opt.Progress,
+		upper:    opt.UpperBound,
+		outer:    objective.None,
 	}
 	if opt.MaxBranches > 0 {
 		s.budget = min(s.budget, opt.MaxBranches)
@@ -81,15 +83,16 @@ func (s *search) run() (*sol, score) {
 		return best, score{}
 	}
 	s.root = v
-	// The search looks for a tree strictly better than the leaf.
-	if found := s.solve(v, s.top, s.budget, best.S, score{}); found != nil {
+	// The search looks for a tree strictly better than the leaf, and than
+	// the best known beside it: finding none proves that one optimal.
+	if found := s.solve(v, s.top, s.budget, s.tighten(best.S), score{}); found != nil {
 		best = found
 	}
 	switch {
 	case !s.stop.Load():
-		return best, best.S
+		return best, s.order.Min(best.S, s.outer)
 	case s.bounded:
-		return best, s.order.Min(best.S, s.rootLB)
+		return best, s.order.Min(s.order.Min(best.S, s.outer), s.rootLB)
 	}
 	return best, score{}
 }

@@ -96,6 +96,10 @@ type search struct {
 	// seeds are records of a subset of the set of the next depth-two
 	// search, which learnt gathers those of.
 	seeds, learnt []record
+	// upper reads the score of the best tree known beside the search
+	// (objective.Options.UpperBound), and outer is the least it read.
+	upper func() score
+	outer score
 	// When the search stops at the root, rootLB is the bound it proves
 	// there and bounded is set; colLB is that of the root's column then.
 	rootLB  score
@@ -197,13 +201,23 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			s.report(best)
 		}
 	}
-	if g := s.greedy(v, d, n); g != nil && s.order.Less(g.S, ub) {
+	if root {
+		ub = s.tighten(ub)
+	}
+	gub := objective.None
+	if root {
+		gub = ub
+	}
+	if g := s.greedy(v, d, n, gub); g != nil && s.order.Less(g.S, ub) {
 		best, ub = g, g.S
 		if root {
 			s.report(best)
 		}
 	}
 	for a := range s.x.cols {
+		if root {
+			ub = s.tighten(ub)
+		}
 		if !s.order.Less(lb, ub) {
 			break
 		}
@@ -220,20 +234,37 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			return best
 		}
 	}
-	if best != nil {
+	switch {
+	case root && s.upper != nil:
+		// ub may have come from beside the search: best, if any, is
+		// only the best of the trees better than what ub was.
+	case best != nil:
 		s.cache[k] = cached{Opt: best}
-	} else {
+	default:
 		s.cache[k] = cached{LB: ub0}
 	}
 	return best
+}
+
+// tighten returns the lesser of ub and the score of the best tree known
+// beside the search (objective.Options.UpperBound), which it notes as
+// outer.
+func (s *search) tighten(ub score) score {
+	if s.upper == nil {
+		return ub
+	}
+	s.outer = s.order.Min(s.outer, s.upper())
+	return s.order.Min(ub, s.outer)
 }
 
 // greedy returns, for a full budget n at depth two or more, the tree
 // that splits v by its best tree of depth one, found last by depthOne, and
 // each side by its optimal tree of depth d-1, or the best found if the
 // search stops; or nil. From depth three on, its sides come back from the
-// cache when the search of the column meets its cut.
-func (s *search) greedy(v *view, d, n int) *sol {
+// cache when the search of the column meets its cut. With a bound ub
+// other than objective.None, only a tree better than ub is wanted: a side
+// that cannot make one, or a search that stops, gives none.
+func (s *search) greedy(v *view, d, n int, ub score) *sol {
 	st := &s.one[0]
 	if d < 2 || n < objective.MaxBranches(d) || st.col < 0 {
 		return nil
@@ -247,12 +278,19 @@ func (s *search) greedy(v *view, d, n int) *sol {
 	}
 	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
 	// Searches that stop return the best they have, or nothing.
-	t := s.solve(&fr.t, d-1, n/2, objective.None, score{})
+	bounded := ub != objective.None
+	t := s.solve(&fr.t, d-1, n/2, ub.Sub(objective.Branch), score{})
 	if t == nil {
+		if bounded {
+			return nil
+		}
 		t = leaf(fr.t.cls)
 	}
-	f := s.solve(&fr.f, d-1, n/2, objective.None, score{})
+	f := s.solve(&fr.f, d-1, n/2, ub.Sub(t.S).Sub(objective.Branch), score{})
 	if f == nil {
+		if bounded {
+			return nil
+		}
 		f = leaf(fr.f.cls)
 	}
 	return join(s.x.cols[a].feature[p], f, t)
@@ -328,6 +366,9 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 			return best, ub
 		}
 		iv := fr.queue[q]
+		if root {
+			ub = s.tighten(ub)
+		}
 		iv.lo, iv.hi = fr.narrow(s, iv, ub)
 		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
 			iv.lo = fr.after(s, iv.lo, iv, ub)

@@ -24,6 +24,17 @@ func Split(feature int, onFalse, onTrue *Node) *Node {
 	return &Node{Feature: feature, False: onFalse, True: onTrue}
 }
 
+// Map returns a copy of n whose nodes test feature(f) where n's test f:
+// n over another numbering of the features, such as a tree learnt on a
+// subset of them (dataset.Dataset.Thin) over all of them.
+func (n *Node) Map(feature func(int) int) *Node {
+	if n.IsLeaf() {
+		m := *n
+		return &m
+	}
+	return Split(feature(n.Feature), n.False.Map(feature), n.True.Map(feature))
+}
+
 // IsLeaf reports whether n is a leaf.
 func (n *Node) IsLeaf() bool { return n.False == nil && n.True == nil }
 
