@@ -6,7 +6,8 @@
 // Such data has a known answer: a tree of the generating depth classifies
 // every row, so the optimal depth is at most that depth, and the time to prove
 // it can be measured as the depth, the number of features, classes or rows
-// grows.
+// grows. [Numeric] draws tables of numbers alike, at the size of real data,
+// for the search of the fewest errors.
 //
 // Everything is deterministic for given [Params]: the random choices come from
 // the PCG generator of math/rand/v2 seeded with Params.Seed, so the same
@@ -37,7 +38,9 @@ type Params struct {
 	Depth    int // depth of the generating tree: 0 is a single leaf
 	Features int // number of binary features, 1 to MaxFeatures
 	Classes  int // number of classes, at least 1
-	Rows     int // number of distinct rows, at least 1
+	// Rows is the number of distinct rows, from 1 to the 2^Features there
+	// are: more is an error rather than fewer rows than asked.
+	Rows int
 	// Noise is the fraction of rows, from 0 to 1, whose label is replaced
 	// by another class drawn at random, so that no tree of the generating
 	// depth classifies them all: data for the min-error objective.
@@ -63,13 +66,23 @@ func (p Params) check() error {
 		return fmt.Errorf("gen: depth %d, want 0 to %d", p.Depth, MaxDepth)
 	case p.Depth > p.Features:
 		return fmt.Errorf("gen: depth %d exceeds the %d features; a path tests each feature at most once", p.Depth, p.Features)
-	case p.Classes < 1:
-		return fmt.Errorf("gen: %d classes, want at least 1", p.Classes)
-	case p.Rows < 1:
-		return fmt.Errorf("gen: %d rows, want at least 1", p.Rows)
-	case !(p.Noise >= 0 && p.Noise <= 1):
-		return fmt.Errorf("gen: noise %v, want a fraction from 0 to 1", p.Noise)
-	case p.Noise > 0 && p.Classes < 2:
+	case p.Rows >= 1 && uint64(p.Rows) > uint64(1)<<p.Features:
+		return fmt.Errorf("gen: %d rows asked, but %d binary features make at most %d distinct rows: ask for fewer rows or more features", p.Rows, p.Features, uint64(1)<<p.Features)
+	}
+	return checkLabels(p.Classes, p.Rows, p.Noise)
+}
+
+// checkLabels reports the first of the parameters that every table has
+// that is out of range.
+func checkLabels(classes, rows int, noise float64) error {
+	switch {
+	case classes < 1:
+		return fmt.Errorf("gen: %d classes, want at least 1", classes)
+	case rows < 1:
+		return fmt.Errorf("gen: %d rows, want at least 1", rows)
+	case !(noise >= 0 && noise <= 1):
+		return fmt.Errorf("gen: noise %v, want a fraction from 0 to 1", noise)
+	case noise > 0 && classes < 2:
 		return fmt.Errorf("gen: noise needs at least 2 classes to flip a label to")
 	}
 	return nil
@@ -92,18 +105,8 @@ func drawTree(p Params) (*tree.Node, error) {
 	}
 	r := rand.New(rand.NewPCG(p.Seed, treeStream))
 
-	// Draw the classes first and hand them out left to right: seeding one
-	// leaf with each class, then shuffling, makes every class appear without
-	// favouring any leaf.
-	classes := make([]int, 1<<p.Depth)
-	for i := range classes {
-		if i < p.Classes {
-			classes[i] = i
-		} else {
-			classes[i] = r.IntN(p.Classes)
-		}
-	}
-	r.Shuffle(len(classes), func(i, j int) { classes[i], classes[j] = classes[j], classes[i] })
+	// Draw the classes first and hand them out left to right.
+	classes := leafClasses(r, 1<<p.Depth, p.Classes)
 
 	var grow func(depth int, used uint64) *tree.Node
 	grow = func(depth int, used uint64) *tree.Node {
@@ -117,6 +120,22 @@ func drawTree(p Params) (*tree.Node, error) {
 		return tree.Split(f, onFalse, grow(depth-1, used|1<<f))
 	}
 	return grow(p.Depth, 0), nil
+}
+
+// leafClasses returns the classes of n leaves, from left to right:
+// seeding one leaf with each class, then shuffling, makes every class
+// appear, if there are leaves enough, without favouring any leaf.
+func leafClasses(r *rand.Rand, n, classes int) []int {
+	out := make([]int, n)
+	for i := range out {
+		if i < classes {
+			out[i] = i
+		} else {
+			out[i] = r.IntN(classes)
+		}
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
 }
 
 // pick returns a feature below features that is not in used, uniformly.
@@ -138,10 +157,10 @@ func pick(r *rand.Rand, features int, used uint64) int {
 }
 
 // rows returns n distinct random feature vectors of the given width, packed
-// into bits, or all of them in random order if there are fewer than n.
+// into bits: all of them in random order if there are n.
 func rows(r *rand.Rand, features, n int) []uint64 {
 	all := uint64(1) << features
-	if all <= uint64(n) {
+	if all == uint64(n) {
 		xs := make([]uint64, all)
 		for i := range xs {
 			xs[i] = uint64(i)
@@ -178,10 +197,9 @@ func flips(r *rand.Rand, n, classes int, noise float64) map[int]int {
 	return out
 }
 
-// CSV returns p.Rows distinct random feature vectors (all 2^p.Features of
-// them if there are fewer) labelled by a random tree of depth p.Depth (see drawTree), as
-// CSV text ready for dataset.ReadTable: a header f0, ..., f{p.Features-1},
-// class; feature values 0 and 1; the class as an integer. With p.Noise, a
+// CSV returns p.Rows distinct random feature vectors labelled by a random
+// tree of depth p.Depth (see drawTree), as CSV text ready for
+// dataset.ReadTable: a header f0, ..., f{p.Features-1}, class; feature values 0 and 1; the class as an integer. With p.Noise, a
 // fraction of the rows have their label replaced by another class; the
 // rows and the tree stay those of the same Params without noise.
 func CSV(p Params) ([]byte, error) {

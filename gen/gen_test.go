@@ -79,6 +79,23 @@ func leaves(t *testing.T, n *tree.Node, p Params) []int {
 	return classes
 }
 
+// checkShape fails t unless tbl has the given rows and a header of the
+// columns prefix0, prefix1, ... and class.
+func checkShape(t *testing.T, tbl *dataset.Table, prefix string, columns, rows int) {
+	t.Helper()
+	want := make([]string, columns+1)
+	for i := range columns {
+		want[i] = prefix + strconv.Itoa(i)
+	}
+	want[columns] = "class"
+	if !slices.Equal(tbl.Header, want) {
+		t.Errorf("header %q, want %q", tbl.Header, want)
+	}
+	if tbl.Len() != rows {
+		t.Errorf("%d rows, want %d", tbl.Len(), rows)
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	p := Params{Depth: 4, Features: 10, Classes: 3, Rows: 500, Seed: 7}
 	a, err := CSV(p)
@@ -119,24 +136,14 @@ func TestRowsIndependentOfTree(t *testing.T) {
 func TestCSV(t *testing.T) {
 	for _, p := range []Params{
 		{Depth: 4, Features: 10, Classes: 2, Rows: 1000, Seed: 1},
-		{Depth: 3, Features: 5, Classes: 4, Rows: 31, Seed: 2},   // all but one vector
-		{Depth: 3, Features: 5, Classes: 4, Rows: 1000, Seed: 2}, // more than 2^5
+		{Depth: 3, Features: 5, Classes: 4, Rows: 31, Seed: 2}, // all but one vector
+		{Depth: 3, Features: 5, Classes: 4, Rows: 32, Seed: 2}, // every vector
 		{Depth: 0, Features: 1, Classes: 1, Rows: 1, Seed: 3},
 		{Depth: 2, Features: MaxFeatures, Classes: 3, Rows: 100, Seed: 4},
 	} {
 		t.Run(fmt.Sprintf("%+v", p), func(t *testing.T) {
 			tbl := table(t, p)
-			want := make([]string, p.Features+1)
-			for i := range p.Features {
-				want[i] = "f" + strconv.Itoa(i)
-			}
-			want[p.Features] = "class"
-			if !slices.Equal(tbl.Header, want) {
-				t.Errorf("header %q, want %q", tbl.Header, want)
-			}
-			if n := min(p.Rows, 1<<min(p.Features, 62)); tbl.Len() != n {
-				t.Errorf("%d rows, want %d", tbl.Len(), n)
-			}
+			checkShape(t, tbl, "f", p.Features, p.Rows)
 
 			root, _ := drawTree(p)
 			seen := map[string]int{}
@@ -250,6 +257,7 @@ func TestErrors(t *testing.T) {
 		{func(p *Params) { p.Noise = -0.1 }, "noise -0.1"},
 		{func(p *Params) { p.Noise = math.NaN() }, "noise NaN"},
 		{func(p *Params) { p.Noise, p.Classes = 0.1, 1 }, "at least 2 classes"},
+		{func(p *Params) { p.Rows = 17 }, "17 rows asked, but 4 binary features make at most 16 distinct rows"},
 	} {
 		p := ok
 		tc.edit(&p)

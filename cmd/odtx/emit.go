@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,9 +29,17 @@ func outputFlag(what string) cli.Flag {
 // and a device or named pipe, which would become a regular file (/dev/null
 // for root), is written through instead.
 func emit(path string, data []byte) error {
-	if path == "" {
-		_, err := os.Stdout.Write(data)
+	return emitWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
+	})
+}
+
+// emitWith writes what write writes to path as emit does, without holding
+// it all in memory first.
+func emitWith(path string, write func(io.Writer) error) error {
+	if path == "" {
+		return write(os.Stdout)
 	}
 	target, fi, err := followLinks(path)
 	if err != nil {
@@ -38,13 +47,13 @@ func emit(path string, data []byte) error {
 	}
 	switch {
 	case fi != nil && !fi.Mode().IsRegular():
-		err = writeThrough(target, data)
+		err = writeThrough(target, write)
 	case fi != nil:
 		if err = writable(target); err == nil {
-			err = replace(target, fi, data)
+			err = replace(target, fi, write)
 		}
 	default:
-		err = replace(target, fi, data)
+		err = replace(target, fi, write)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -82,14 +91,14 @@ func followLinks(path string) (string, fs.FileInfo, error) {
 	return "", nil, fmt.Errorf("more than %d symbolic links", maxLinks)
 }
 
-// writeThrough writes data into the file at path, which is not a regular
-// file: a device or a named pipe takes it as it comes.
-func writeThrough(path string, data []byte) error {
+// writeThrough writes into the file at path, which is not a regular file:
+// a device or a named pipe takes it as it comes.
+func writeThrough(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -130,9 +139,9 @@ func pathless(err error) error {
 	return err
 }
 
-// replace writes data to a temporary file beside path and renames it over
-// path, whose FileInfo old is nil if there is no file there yet.
-func replace(path string, old fs.FileInfo, data []byte) error {
+// replace writes to a temporary file beside path and renames it over path,
+// whose FileInfo old is nil if there is no file there yet.
+func replace(path string, old fs.FileInfo, write func(io.Writer) error) error {
 	mode := os.FileMode(0o644)
 	if old != nil {
 		mode = old.Mode().Perm()
@@ -147,7 +156,7 @@ func replace(path string, old fs.FileInfo, data []byte) error {
 		f.Close()
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}
