@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dimacs"
 	"github.com/odtx/odtx/encode"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -77,15 +77,15 @@ func (r Result) claims(examples []int) []Claim {
 func (r Result) String() string {
 	switch r.Mode {
 	case "size":
-		return fmt.Sprintf("depth %d and %d nodes optimal", r.Depth, r.Nodes)
+		return fmt.Sprintf("depth %d and %s optimal", r.Depth, plural.Count(r.Nodes, "node"))
 	case "errors":
 		within := fmt.Sprintf("depth %d", r.Depth)
 		if r.MaxBranches > 0 {
-			within += fmt.Sprintf(" and %d branching nodes", r.MaxBranches)
+			within += " and " + plural.Count(r.MaxBranches, "branching node")
 		}
-		s := fmt.Sprintf("%d training errors optimal within %s", r.Errors, within)
+		s := fmt.Sprintf("%s optimal within %s", plural.Count(r.Errors, "training error"), within)
 		if r.Nodes > 0 {
-			s += fmt.Sprintf(", and %d nodes the fewest with them", r.Nodes)
+			s += fmt.Sprintf(", and %s the fewest with them", plural.Count(r.Nodes, "node"))
 		}
 		return s
 	}
@@ -96,10 +96,10 @@ func (r Result) String() string {
 func (c Claim) String() string {
 	tree := fmt.Sprintf("no tree of depth %d", c.Depth)
 	if c.MaxNodes > 0 {
-		tree += fmt.Sprintf(" with at most %d nodes", c.MaxNodes)
+		tree += " with at most " + plural.Count(c.MaxNodes, "node")
 	}
 	if c.Errors > 0 {
-		return fmt.Sprintf("%s makes fewer than %d errors on the rows", tree, c.Errors)
+		return fmt.Sprintf("%s makes fewer than %s on the rows", tree, plural.Count(c.Errors, "error"))
 	}
 	return tree + " classifies the rows"
 }
@@ -131,7 +131,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 		f.AddClause([]int{bound})
 	}
 	out := dimacs.NewWriter(w)
-	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s%s, %d of %d examples of %s", c.Depth, nodeBound(c.MaxNodes), errorBound(c.Errors), len(c.Examples), len(ds.Examples), filepath.Base(ds.Name)))
+	out.Comment(fmt.Sprintf("odtx: trees of depth %d, %s%s, %d of %s of %s", c.Depth, nodeBound(c.MaxNodes), errorBound(c.Errors), len(c.Examples), plural.Count(len(ds.Examples), "example"), filepath.Base(ds.Name)))
 	for v := 1; v <= enc.Vars(); v++ {
 		out.Comment(describe(ds, c.Examples, v, enc.Describe(v)))
 	}
@@ -146,7 +146,7 @@ func nodeBound(nodes int) string {
 	if nodes == 0 {
 		return "any number of nodes"
 	}
-	return "at most " + strconv.Itoa(nodes) + " nodes"
+	return "at most " + plural.Count(nodes, "node")
 }
 
 // describe names variable v for a comment line, in the data's own terms.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/encode"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/solver"
 )
 
@@ -49,5 +50,5 @@ func errorBound(errors int) string {
 	if errors == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", fewer than %d errors", errors)
+	return ", fewer than " + plural.Count(errors, "error")
 }

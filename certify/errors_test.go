@@ -85,8 +85,8 @@ func TestErrorClaims(t *testing.T) {
 	t.Logf("%d unsatisfiable formulas, %d proofs checked", unsat, proofs)
 }
 
-// TestClaimString: a claim on errors says so, and the zero-error claims
-// read as before.
+// TestClaimString: a claim on errors says so, the zero-error claims read
+// as before, and a count of one is singular.
 func TestClaimString(t *testing.T) {
 	for _, c := range []struct {
 		claim Claim
@@ -96,6 +96,7 @@ func TestClaimString(t *testing.T) {
 		{Claim{Depth: 3, MaxNodes: 7}, "no tree of depth 3 with at most 7 nodes classifies the rows"},
 		{Claim{Depth: 2, Errors: 5}, "no tree of depth 2 makes fewer than 5 errors on the rows"},
 		{Claim{Depth: 2, MaxNodes: 3, Errors: 5}, "no tree of depth 2 with at most 3 nodes makes fewer than 5 errors on the rows"},
+		{Claim{Depth: 1, MaxNodes: 1, Errors: 1}, "no tree of depth 1 with at most 1 node makes fewer than 1 error on the rows"},
 	} {
 		if got := c.claim.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.claim, got, c.want)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
 )
 
 // Verify re-checks the certificate folder dir offline: that its claims
@@ -122,7 +123,7 @@ func (m *Manifest) bound() error {
 	}
 	want := m.Result.claims(nil)
 	if len(m.Claims) != len(want) {
-		return fmt.Errorf("%d claims, but the result it names (%s) rests on %d", len(m.Claims), m.Result, len(want))
+		return fmt.Errorf("%s, but the result it names (%s) rests on %d", plural.Count(len(m.Claims), "claim"), m.Result, len(want))
 	}
 	for i, e := range m.Claims {
 		if c := e.claim(); c.Depth != want[i].Depth || c.MaxNodes != want[i].MaxNodes || c.Errors != want[i].Errors {

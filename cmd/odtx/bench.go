@@ -15,6 +15,7 @@ import (
 	"github.com/odtx/odtx/backend"
 	"github.com/odtx/odtx/bench"
 	"github.com/odtx/odtx/bench/report"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/urfave/cli/v3"
 )
@@ -200,7 +201,7 @@ func sweep(ctx context.Context, jobs []bench.Job, runJob func(context.Context, b
 		err = fmt.Errorf("write %s: %w", path, cerr)
 	}
 	if errors.Is(err, context.Canceled) {
-		return nil, stopped(ctx, fmt.Sprintf("after %d of %d jobs, recorded in %s", len(records), len(jobs), path))
+		return nil, stopped(ctx, fmt.Sprintf("after %d of %s, recorded in %s", len(records), plural.Count(len(jobs), "job"), path))
 	}
 	return records, err
 }
@@ -344,5 +345,5 @@ func (b *jobBar) show() {
 		pace := time.Since(b.line.start) / time.Duration(b.done)
 		left = fmt.Sprintf(", %v left", (pace * time.Duration(b.total-b.done)).Round(time.Second))
 	}
-	b.line.update(fmt.Sprintf("%s  (%d/%d jobs%s)", b.job, b.done, b.total, left))
+	b.line.update(fmt.Sprintf("%s  (%d/%s%s)", b.job, b.done, plural.Count(b.total, "job"), left))
 }

@@ -250,7 +250,7 @@ func TestVerifyBinds(t *testing.T) {
 		edit func(m map[string]any)
 		want string
 	}{
-		{"size claim removed", func(m map[string]any) { m["claims"] = m["claims"].([]any)[:1] }, "1 claims, but the result it names (depth 2 and 7 nodes optimal) rests on 2"},
+		{"size claim removed", func(m map[string]any) { m["claims"] = m["claims"].([]any)[:1] }, "1 claim, but the result it names (depth 2 and 7 nodes optimal) rests on 2"},
 		{"no claims", func(m map[string]any) { m["claims"] = nil }, "0 claims"},
 		{"no claims for depth 0", func(m map[string]any) { m["claims"], m["mode"], m["depth"] = nil, "depth", 0 }, "no claims, yet the rows"},
 		{"nodes changed", func(m map[string]any) { m["nodes"] = 5 }, `claim 2 is "no tree of depth 2 with at most 5 nodes classifies the rows", but`},

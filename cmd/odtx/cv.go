@@ -11,6 +11,7 @@ import (
 
 	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/urfave/cli/v3"
 )
@@ -73,8 +74,8 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 		if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 			return err
 		}
-		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d folds done: the others' trees were not proven optimal",
-			cmd.Duration(flagTimeout), len(results), len(folds))}
+		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %s done: the others' trees were not proven optimal",
+			cmd.Duration(flagTimeout), len(results), plural.Count(len(folds), "fold"))}
 	case err != nil:
 		return interrupted(ctx, err)
 	}
@@ -135,7 +136,7 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 		if werr := writeDepths(rows, len(folds), cmd.String(flagOutput)); werr != nil {
 			return werr
 		}
-		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %d depth bounds cross-validated", cmd.Duration(flagTimeout), len(rows), len(depths)+1)}
+		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %s cross-validated", cmd.Duration(flagTimeout), len(rows), plural.Count(len(depths)+1, "depth bound"))}
 	case err != nil:
 		return interrupted(ctx, err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
 	"github.com/urfave/cli/v3"
@@ -158,8 +159,8 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool, too
 	if res.Engine == orchestrate.SAT && res.Solver != "" {
 		engine += " on " + res.Solver
 	}
-	return fmt.Sprintf("odtx: depth %d, %d nodes; %s optimal, %s; engine %s, %.2f s",
-		res.Root.Depth(), res.Root.Nodes(), what, proof, engine, took.Seconds())
+	return fmt.Sprintf("odtx: depth %d, %s; %s optimal, %s; engine %s, %.2f s",
+		res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), what, proof, engine, took.Seconds())
 }
 
 // certifyResult writes into dir the certificate of res's optimality in
@@ -206,7 +207,7 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 		}
 	}
 	if proven < len(m.Claims) {
-		return m, exitError{code: 2, err: fmt.Errorf("not certified: %d of %d claims proven (see %s)", proven, len(m.Claims), manifest)}
+		return m, exitError{code: 2, err: fmt.Errorf("not certified: %d of %s proven (see %s)", proven, plural.Count(len(m.Claims), "claim"), manifest)}
 	}
 	return m, nil
 }

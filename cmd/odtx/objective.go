@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
 	"github.com/urfave/cli/v3"
@@ -116,14 +117,14 @@ func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget) 
 // errorsSummary is the summary line of a search in the errors mode, which
 // took as long as took.
 func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool, took time.Duration) string {
-	found, what := fmt.Sprintf("%d training errors", res.Errors), "errors"
+	found, what := plural.Count(res.Errors, "training error"), "errors"
 	if b.Cost > 0 {
 		found += fmt.Sprintf(", cost %.6g", res.Objective)
 		what = "cost"
 	}
 	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
 	if b.MaxBranches > 0 {
-		within += fmt.Sprintf(" and %d branching nodes", b.MaxBranches)
+		within += " and " + plural.Count(b.MaxBranches, "branching node")
 	}
 	proof := "proven by " + res.ProvenBy.Errors
 	if b.AnySize {
@@ -132,8 +133,8 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool
 	if certified {
 		proof += ", certified"
 	}
-	return fmt.Sprintf("odtx: depth %d, %d nodes, %s; %s optimal within %s, %s; engine %s, %.2f s",
-		res.Root.Depth(), res.Root.Nodes(), found, what, within, proof, res.Engine, took.Seconds())
+	return fmt.Sprintf("odtx: depth %d, %s, %s; %s optimal within %s, %s; engine %s, %.2f s",
+		res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, within, proof, res.Engine, took.Seconds())
 }
 
 // errorsGap says how far a search in the errors mode stopped from a proof:
@@ -144,7 +145,7 @@ func errorsGap(res *orchestrate.Result, b orchestrate.Budget) string {
 	}
 	if res.Errors == res.MinErrors && !b.AnySize {
 		// The errors are settled; what is left is the fewest nodes.
-		return fmt.Sprintf("%d training errors, proven least; the fewest nodes with them not proven", res.Errors)
+		return plural.Count(res.Errors, "training error") + ", proven least; the fewest nodes with them not proven"
 	}
-	return fmt.Sprintf("%d training errors, proven >= %d: gap %d", res.Errors, res.MinErrors, res.Errors-res.MinErrors)
+	return fmt.Sprintf("%s, proven >= %d: gap %d", plural.Count(res.Errors, "training error"), res.MinErrors, res.Errors-res.MinErrors)
 }

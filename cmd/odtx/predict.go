@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/tree"
 	"github.com/urfave/cli/v3"
 )
@@ -97,8 +98,9 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 		best := len(got) - len(ds.Relabelled)
-		fmt.Fprintf(os.Stderr, "%d rows contradict identical ones: no tree does better than %.1f%% (%d/%d)\n",
-			len(ds.Relabelled), 100*float64(best)/float64(len(got)), best, len(got))
+		n := len(ds.Relabelled)
+		fmt.Fprintf(os.Stderr, "%s %s identical ones: no tree does better than %.1f%% (%d/%d)\n",
+			plural.Count(n, "row"), plural.Pick(n, "contradicts", "contradict"), 100*float64(best)/float64(len(got)), best, len(got))
 	}
 	return nil
 }

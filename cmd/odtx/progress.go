@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 )
 
@@ -24,18 +25,18 @@ func (p *progress) report(s orchestrate.Progress) {
 		return
 	}
 	if p.mode == orchestrate.Errors {
-		p.line.update(fmt.Sprintf("%v: depth <= %d, best tree %d training errors, proven >= %d", s.Engine, s.Depth, s.Errors, s.MinErrors))
+		p.line.update(fmt.Sprintf("%v: depth <= %d, best tree %s, proven >= %d", s.Engine, s.Depth, plural.Count(s.Errors, "training error"), s.MinErrors))
 		return
 	}
 	bound := ""
 	if s.MaxLeaves > 0 {
 		bound = fmt.Sprintf(", nodes <= %d", 2*s.MaxLeaves-1)
 	}
-	calls := "solver calls"
+	calls := "solver call"
 	if s.Engine == orchestrate.DP {
-		calls = "DP rounds"
+		calls = "DP round"
 	}
-	p.line.update(fmt.Sprintf("%v: depth %d%s, %d examples, %d %s", s.Engine, s.Depth, bound, s.Examples, s.Calls, calls))
+	p.line.update(fmt.Sprintf("%v: depth %d%s, %s, %s", s.Engine, s.Depth, bound, plural.Count(s.Examples, "example"), plural.Count(s.Calls, calls)))
 }
 
 // done clears the status line.

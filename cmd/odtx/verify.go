@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/odtx/odtx/certify"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/urfave/cli/v3"
 )
 
@@ -30,11 +31,7 @@ func verify(ctx context.Context, cmd *cli.Command) error {
 		return interrupted(ctx, err)
 	}
 	var out strings.Builder
-	claims := fmt.Sprintf("%d claims", len(m.Claims))
-	if len(m.Claims) == 1 {
-		claims = "1 claim"
-	}
-	fmt.Fprintf(&out, "%s: %s: %s, every proof accepted\n", cmd.Args().Get(0), m.Result, claims)
+	fmt.Fprintf(&out, "%s: %s: %s, every proof accepted\n", cmd.Args().Get(0), m.Result, plural.Count(len(m.Claims), "claim"))
 	for _, e := range m.Claims {
 		fmt.Fprintf(&out, "  %s: %s\n", e.CNF, e.Claim)
 	}
