@@ -27,8 +27,7 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 	for i, e := range ent {
 		wt, k := g.weight(e.item), e.class
 		// (x+w)² = x² + w(2x+w) and (x−w)² = x² − w(2x−w): running sums of
-		// squares, wrapping around where a difference goes below 0 on its
-		// way to a result that does not.
+		// squares.
 		sqL += wt * (2*left[k] + wt)
 		left[k] += wt
 		nL += wt
@@ -51,7 +50,9 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 		}
 		if c.eq != nil {
 			if f := c.eq[e.code]; f >= 0 && nG < n {
-				// Σ(counts−group)² = Σcounts² − 2·dot + Σgroup².
+				// Σ(counts−group)² = Σcounts² − 2·dot + Σgroup², in
+				// arithmetic that wraps around where it passes below 0 on
+				// its way to a result that does not.
 				best.offer(int(f), sqG, nG, nd.sq-2*dot+sqG, n-nG)
 			}
 			for _, e := range ent[start : i+1] {
