@@ -129,7 +129,7 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 		// Contradictory rows take their majority's label, so that the
 		// tree without training errors exists whatever the data.
 		data.Conflicts = dataset.Majority
-		err = run("none", data, orchestrate.Size, orchestrate.Budget{})
+		err = run(noBound, data, orchestrate.Size, orchestrate.Budget{})
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
@@ -144,18 +144,20 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 }
 
 // depthRow is the cross-validation of one depth bound, named by it, or
-// of the tree without training errors, named "none".
+// of the tree without training errors, named noBound.
 type depthRow struct {
 	name    string
 	results []cv.FoldResult
 }
 
 // writeDepths writes to stdout a line of mean accuracies for each row and
-// marks the depth bound of the best mean test accuracy, the least on a tie.
+// marks the row of the best mean test accuracy, the first on a tie: the
+// tree without training errors, last, is marked only where it beats every
+// depth bound.
 func writeDepths(rows []depthRow, folds int, output string) error {
 	best := -1
 	for i, r := range rows {
-		if r.name != "none" && (best < 0 || mean(r.results, testAccuracy) > mean(rows[best].results, testAccuracy)) {
+		if best < 0 || mean(r.results, testAccuracy) > mean(rows[best].results, testAccuracy) {
 			best = i
 		}
 	}
@@ -170,11 +172,18 @@ func writeDepths(rows []depthRow, folds int, output string) error {
 			fmt.Sprintf("%.1f%%", 100*mean(r.results, trainAccuracy)), fmt.Sprintf("%.1f%%", 100*mean(r.results, testAccuracy)),
 			mean(r.results, foldDepth), mean(r.results, foldNodes), mean(r.results, foldSeconds), mark)
 	}
-	if best >= 0 {
-		fmt.Fprintf(&out, "pick --max-depth %s: the best mean test accuracy over %d folds (none: the least-depth tree without training errors)\n", rows[best].name, folds)
+	switch {
+	case best < 0:
+	case rows[best].name == noBound:
+		fmt.Fprintf(&out, "pick no --max-depth: the tree without training errors (learn --conflicts majority) has the best mean test accuracy over %d folds\n", folds)
+	default:
+		fmt.Fprintf(&out, "pick --max-depth %s: the best mean test accuracy over %d folds (%s: the least-depth tree without training errors)\n", rows[best].name, folds, noBound)
 	}
 	return emit(output, out.Bytes())
 }
+
+// noBound names the row of the tree without training errors.
+const noBound = "none"
 
 // The figures of a fold that cv averages.
 func testAccuracy(r cv.FoldResult) float64  { return r.Accuracy }

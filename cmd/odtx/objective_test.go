@@ -212,8 +212,10 @@ func TestMaxDepthFlags(t *testing.T) {
 
 // TestCVMaxDepth: cv --max-depth D gives each fold's training accuracy
 // beside its test accuracy; a range of depths gives a line of means for
-// each and for the tree without training errors, and marks the depth of
-// the best mean test accuracy, the least on a tie.
+// each and for the tree without training errors, and marks the row of the
+// best mean test accuracy, the first on a tie: the tree without training
+// errors too where it beats every depth bound, as on data a tree of depth
+// 3 labels, against bounds 1 and 2 (before, only a depth was marked).
 func TestCVMaxDepth(t *testing.T) {
 	dir := t.TempDir()
 	data := noisyCSV(t, dir)
@@ -225,22 +227,39 @@ func TestCVMaxDepth(t *testing.T) {
 	}
 
 	r = mustRun(t, dir, "", "cv", "--folds", "3", "--max-depth", "0-3", data)
-	lines = strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) != 7 {
-		t.Fatalf("cv --max-depth 0-3: want a header, 5 rows and the pick:\n%s", r.stdout)
+	picked := checkPick(t, r.stdout, []string{"0", "1", "2", "3", "none"}, 3)
+	if picked == "none" {
+		t.Errorf("noisy data: the tree without training errors picked:\n%s", r.stdout)
+	}
+	mustRun(t, dir, "", "gen", "--depth", "3", "--features", "5", "--rows", "32", "--seed", "1", "-o", "deep.csv")
+	r = mustRun(t, dir, "", "cv", "--folds", "4", "--max-depth", "1-2", "deep.csv")
+	if picked := checkPick(t, r.stdout, []string{"1", "2", "none"}, 4); picked != "none" {
+		t.Errorf("data of a depth-3 tree: %s picked, want none:\n%s", picked, r.stdout)
+	}
+}
+
+// checkPick checks the output of cv --max-depth A-B over folds: a header,
+// a row for each of names, marked on the first of the best test accuracy,
+// with a training accuracy that grows from row to row, and the line that
+// names the pick; it returns the row marked.
+func checkPick(t *testing.T, stdout string, names []string, folds int) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != len(names)+2 {
+		t.Fatalf("want a header, %d rows and the pick:\n%s", len(names), stdout)
 	}
 	row := regexp.MustCompile(`^(\d|none) +(\d+\.\d)% +(\d+\.\d)% +\d+\.\d +\d+\.\d +\d+\.\d\d(  <- pick)?$`)
 	best, bestAcc, marked, lastTrain := "", -1.0, "", 0.0
-	for i, line := range lines[1:6] {
+	for i, line := range lines[1 : len(names)+1] {
 		m := row.FindStringSubmatch(line)
 		if m == nil {
 			t.Fatalf("row %q", line)
 		}
-		if want := []string{"0", "1", "2", "3", "none"}[i]; m[1] != want {
-			t.Errorf("row %d is for %s, want %s", i, m[1], want)
+		if m[1] != names[i] {
+			t.Errorf("row %d is for %s, want %s", i, m[1], names[i])
 		}
 		acc, _ := strconv.ParseFloat(m[3], 64)
-		if m[1] != "none" && acc > bestAcc {
+		if acc > bestAcc {
 			best, bestAcc = m[1], acc
 		}
 		if m[4] != "" {
@@ -254,7 +273,12 @@ func TestCVMaxDepth(t *testing.T) {
 		}
 		lastTrain = train
 	}
-	if marked != best || lines[6] != "pick --max-depth "+best+": the best mean test accuracy over 3 folds (none: the least-depth tree without training errors)" {
-		t.Errorf("marked %q, want %q:\n%s", marked, best, r.stdout)
+	want := "pick --max-depth " + best + ": the best mean test accuracy over " + strconv.Itoa(folds) + " folds (none: the least-depth tree without training errors)"
+	if best == "none" {
+		want = "pick no --max-depth: the tree without training errors (learn --conflicts majority) has the best mean test accuracy over " + strconv.Itoa(folds) + " folds"
 	}
+	if marked != best || lines[len(lines)-1] != want {
+		t.Errorf("marked %q, want %q:\n%s", marked, best, stdout)
+	}
+	return marked
 }
