@@ -90,7 +90,14 @@ type Options struct {
 	// deeper ones join it, up to Probes (0: at once). Most searches end
 	// sooner, and a probe started beside them only shares their CPU.
 	Stagger time.Duration
+	// Improve is how long the engine of the Errors mode searches alone
+	// before the searches that improve its tree and its bound join it
+	// (0: ImproveAfter; negative: never). Most searches end sooner.
+	Improve time.Duration
 }
+
+// ImproveAfter is the default of Options.Improve.
+const ImproveAfter = time.Second
 
 // Progress is the state of a search after a solver call, or a round of
 // the DP engine.

@@ -1,0 +1,147 @@
+// Package lds finds good trees of the fewest-errors objective at once, and
+// better ones as it goes, by limited discrepancy search (Harvey and
+// Ginsberg, IJCAI 1995) over the top of the tree, with the bottom solved
+// exactly.
+//
+// A greedy tree takes at every node the test a heuristic ranks first;
+// CART's ranks by Gini impurity. An exact search of depth two is fast even
+// on tens of thousands of rows, but of depth four or five it takes
+// minutes. Search grows the top levels of a tree from the ranking and
+// solves each subtree of the last Options.Exact levels exactly, in rounds:
+// in round r a path from the root may take, at each node, any of the
+// first tests but counting i for the test ranked i+1, as long as the
+// counts along the path add to at most r. Round 0 is the greedy top with
+// optimal bottoms, already far better than CART's tree where the bottom
+// matters; each round weighs the choices a heuristic is most likely to get
+// wrong first, and offers every tree better than those before it.
+//
+// The exact subtrees and the rankings are kept from one round to the next,
+// so that a round costs only what it adds.
+package lds
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/tree"
+)
+
+// Options configure Search.
+type Options struct {
+	Depth int // of the trees sought
+	// Exact is the depth of the subtrees solved exactly by Solve, at least
+	// one; Depth at most Exact asks Solve for the whole tree.
+	Exact int
+	// Solve is an exact engine of the objective; it is asked for trees of
+	// any size within depth Exact, and, with a cost, for the objective.
+	Solve objective.Solver
+	// Cost is the cost of a branching node in errors, as the objective
+	// counts it over all the records of the dataset searched.
+	Cost float64
+	// Rank returns the tests of a set worth splitting it by, best first.
+	Rank func(ctx context.Context, ds *dataset.Dataset) []int
+	// Rounds is the most rounds to search: discrepancies 0 to Rounds-1.
+	Rounds int
+	// Offer is given every tree found better than those before it, with
+	// its score over ds's records.
+	Offer func(root *tree.Node, s objective.Score)
+}
+
+// Search searches ds as Options says, until ctx ends or the rounds are
+// done.
+func Search(ctx context.Context, ds *dataset.Dataset, opt Options) {
+	s := &search{opt: opt, order: objective.Order{Cost: opt.Cost}, exact: map[string]found{}, ranks: map[string][]int{}}
+	best := objective.None
+	for r := range opt.Rounds {
+		t, sc := s.grow(ctx, ds, "", opt.Depth, r)
+		if ctx.Err() != nil {
+			return
+		}
+		if s.order.Less(sc, best) {
+			best = sc
+			opt.Offer(t, sc)
+		}
+	}
+}
+
+// found is a subtree and its score.
+type found struct {
+	t *tree.Node
+	s objective.Score
+}
+
+type search struct {
+	opt   Options
+	order objective.Order
+	exact map[string]found // by path, the exact subtrees
+	ranks map[string][]int // by path, the rankings
+}
+
+// grow returns the best tree of depth at most d of ds, the set at the end
+// of path, that takes at most r discrepancies below it. A search cut short
+// by ctx returns what it has.
+func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, r int) (*tree.Node, objective.Score) {
+	if d <= s.opt.Exact {
+		if f, ok := s.exact[path]; ok {
+			return f.t, f.s
+		}
+		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1))})
+		if res == nil {
+			return leaf(ds)
+		}
+		f := found{res.Root, objective.Score{E: res.Errors, B: res.Branches}}
+		if err == nil {
+			s.exact[path] = f
+		}
+		return f.t, f.s
+	}
+	best, score := leaf(ds)
+	if score.E == 0 {
+		return best, score
+	}
+	rank, ok := s.ranks[path]
+	if !ok {
+		rank = s.opt.Rank(ctx, ds)
+		s.ranks[path] = rank
+	}
+	for i, f := range rank {
+		if i > r || ctx.Err() != nil {
+			break
+		}
+		no, yes := split(ds, f)
+		if len(no.Examples) == 0 || len(yes.Examples) == 0 {
+			continue
+		}
+		key := path + strconv.Itoa(f)
+		ft, fs := s.grow(ctx, no, key+"f", d-1, r-i)
+		tt, ts := s.grow(ctx, yes, key+"t", d-1, r-i)
+		if sc := fs.Add(ts).Add(objective.Branch); s.order.Less(sc, score) {
+			best, score = tree.Split(f, ft, tt), sc
+		}
+	}
+	return best, score
+}
+
+// split returns the examples of ds where test f fails and holds, as
+// datasets of their own.
+func split(ds *dataset.Dataset, f int) (no, yes *dataset.Dataset) {
+	no, yes = new(dataset.Dataset), new(dataset.Dataset)
+	*no, *yes = *ds, *ds
+	no.Examples, yes.Examples = nil, nil
+	for _, ex := range ds.Examples {
+		if ds.Holds(&ex, f) {
+			yes.Examples = append(yes.Examples, ex)
+		} else {
+			no.Examples = append(no.Examples, ex)
+		}
+	}
+	return no, yes
+}
+
+// leaf returns the leaf of ds's majority class and its score.
+func leaf(ds *dataset.Dataset) (*tree.Node, objective.Score) {
+	m := objective.Majority(ds)
+	return m.Root, objective.Score{E: m.Errors}
+}
