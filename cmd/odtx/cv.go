@@ -46,6 +46,15 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
+	inputs := []string{cmd.Args().First()}
+	if renamedString(cmd, "folds-dir", "splits") != "" {
+		for _, f := range folds {
+			inputs = append(inputs, f.Train.Name, f.Test.Name)
+		}
+	}
+	if err := notOverInput(cmd, inputs...); err != nil {
+		return err
+	}
 	e, err := engine(cmd)
 	if err != nil {
 		return err

@@ -27,6 +27,9 @@ func draw(_ context.Context, cmd *cli.Command) error {
 		return usage(cmd, fmt.Errorf("draw wants one tree file, got %d arguments", cmd.NArg()))
 	}
 	path := cmd.Args().First()
+	if err := notOverInput(cmd, path); err != nil {
+		return err
+	}
 	f := os.Stdin
 	if path != "-" {
 		if err := notDir(path); err != nil {

@@ -31,6 +31,9 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	if k < 0 || nodes < 0 {
 		return errors.New("--depth and --nodes must not be negative")
 	}
+	if err := notOverInput(cmd, cmd.Args().First()); err != nil {
+		return err
+	}
 	ds, _, err := loadData(ctx, cmd)
 	if err != nil {
 		return interrupted(ctx, err)

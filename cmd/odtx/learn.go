@@ -50,6 +50,9 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if out, trace := cmd.String(flagOutput), cmd.String(flagTrace); out != "" && trace != "" && sameFile(out, trace) {
 		return fmt.Errorf("--trace and -o both name %s: the tree would overwrite the trace", out)
 	}
+	if err := notOverInput(cmd, cmd.Args().First()); err != nil {
+		return err
+	}
 	// What certifying needs is checked before the search it would follow.
 	if dir := cmd.String("certify"); dir != "" {
 		if cmd.Args().First() == "-" {

@@ -85,3 +85,59 @@ func TestPredictCVOutput(t *testing.T) {
 		t.Errorf("cv -o wrote %q", got)
 	}
 }
+
+// TestOutputNotInput: every command with -o refuses an -o that names a
+// file it reads, by the same path or another one (./, absolute, a symbolic
+// or a hard link), and leaves the file as it was. Before, the output
+// replaced the data it was made from.
+func TestOutputNotInput(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"mixed.csv": mixedCSV})
+	mustRun(t, dir, "", "-q", "learn", "--format", "json", "-o", "tree.json", "mixed.csv")
+	if err := os.Symlink("mixed.csv", filepath.Join(dir, "link.csv")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(dir, "mixed.csv"), filepath.Join(dir, "hard.csv")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "splits"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, filepath.Join(dir, "splits"), map[string]string{"mixed.csv.train0.csv": mixedCSV, "mixed.csv.test0.csv": mixedCSV})
+	abs := filepath.Join(dir, "mixed.csv")
+	before := map[string][]byte{}
+	for _, name := range []string{"mixed.csv", "tree.json", "splits/mixed.csv.test0.csv"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[name] = data
+	}
+	// Each command's arguments, its input last, -o and the input named.
+	for _, c := range []struct {
+		args       []string
+		out, named string
+	}{
+		{[]string{"learn", "mixed.csv"}, "mixed.csv", "mixed.csv"},
+		{[]string{"learn", "mixed.csv"}, "./mixed.csv", "mixed.csv"},
+		{[]string{"learn", "mixed.csv"}, abs, "mixed.csv"},
+		{[]string{"learn", "mixed.csv"}, "link.csv", "mixed.csv"},
+		{[]string{"learn", "mixed.csv"}, "hard.csv", "mixed.csv"},
+		{[]string{"cv", "--folds", "2", "mixed.csv"}, "mixed.csv", "mixed.csv"},
+		{[]string{"cv", "--folds-dir", "splits", "mixed.csv"}, "splits/mixed.csv.test0.csv", "splits/mixed.csv.test0.csv"},
+		{[]string{"dump", "--depth", "1", "mixed.csv"}, "mixed.csv", "mixed.csv"},
+		{[]string{"predict", "--tree", "tree.json", "mixed.csv"}, "mixed.csv", "mixed.csv"},
+		{[]string{"predict", "--tree", "tree.json", "mixed.csv"}, "./tree.json", "tree.json"},
+		{[]string{"draw", "tree.json"}, "tree.json", "tree.json"},
+	} {
+		n := len(c.args) - 1
+		args := append(append(c.args[:n:n], "-o", c.out), c.args[n])
+		r := run(t, dir, "", args...)
+		checkOneLine(t, args, r, "odtx: -o "+c.out+" names the input "+c.named+": the output would overwrite it")
+	}
+	for name, data := range before {
+		if now, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(now, data) {
+			t.Errorf("%s changed:\n%s", name, now)
+		}
+	}
+}

@@ -60,6 +60,9 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if err := notDir(treePath); err != nil {
 		return err
 	}
+	if err := notOverInput(cmd, path, treePath); err != nil {
+		return err
+	}
 	c, err := conflicts(cmd)
 	if err != nil {
 		return err
