@@ -146,11 +146,12 @@ func Majority(ex *dataset.Example) {
 	}
 }
 
-// MinErrors is bruteforce.MinCountErrors on the examples of ds: their
-// Counts, or one record of their Class where they have none.
-func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
-	rows := make([][]bool, len(ds.Examples))
-	counts := make([][]int, len(ds.Examples))
+// Records returns the values of the features of each example of ds, and
+// its records of each class: its Counts, or one record of its Class where
+// it has none.
+func Records(ds *dataset.Dataset) (rows [][]bool, counts [][]int) {
+	rows = make([][]bool, len(ds.Examples))
+	counts = make([][]int, len(ds.Examples))
 	for i, ex := range ds.Examples {
 		rows[i], counts[i] = ds.Row(&ex), ex.Counts
 		if counts[i] == nil {
@@ -158,7 +159,21 @@ func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
 			counts[i][ex.Class] = 1
 		}
 	}
-	return bruteforce.MinCountErrors(rows, counts, depth, maxNodes)
+	return rows, counts
+}
+
+// MinErrors returns the fewest records of ds (see Records) that a tree of
+// depth at most depth misclassifies, and of at most maxNodes nodes
+// (internal nodes plus leaves) if maxNodes > 0, by
+// bruteforce.FewestErrors.
+func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
+	rows, counts := Records(ds)
+	budget := 1<<depth - 1
+	if maxNodes > 0 {
+		budget = (maxNodes - 1) / 2
+	}
+	errs, _ := bruteforce.FewestErrors(rows, counts, depth, budget, 0)
+	return errs
 }
 
 // AddTwin adds to ds a copy or the complement of one of its features, which
