@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/objective"
 )
@@ -32,7 +33,7 @@ func TestCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if err := checkTree(ds, opt, res); err != nil || res.Optimal || res.Branches != 0 {
+	if err := objtest.CheckTree(ds, opt, res); err != nil || res.Optimal || res.Branches != 0 {
 		t.Fatalf("cancelled at once: %v, optimal %v, %d branches", err, res.Optimal, res.Branches)
 	}
 	// Cancelled by the first report, that of the greedy tree.
@@ -47,7 +48,7 @@ func TestCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if err := checkTree(ds, opt, res); err != nil {
+	if err := objtest.CheckTree(ds, opt, res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Optimal || res.ErrorBound > res.Errors || res.Bound > res.Objective || res.Branches == 0 {
@@ -81,7 +82,7 @@ func TestCancelledWithCost(t *testing.T) {
 			}}
 			res, err := Solve(ctx, ds, opt)
 			cancel()
-			if cerr := checkTree(ds, opt, res); cerr != nil {
+			if cerr := objtest.CheckTree(ds, opt, res); cerr != nil {
 				t.Fatal(cerr)
 			}
 			if res.Optimal && res.Bound != res.Objective || res.Bound > res.Objective || res.Optimal == (err != nil) {

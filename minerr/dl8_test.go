@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/objective"
 )
@@ -33,22 +34,11 @@ func TestSTreeD(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for d, want := range map[int]int{2: c.d2, 3: c.d3} {
-				if d == 3 && testing.Short() {
-					continue
-				}
-				opt := objective.Options{MaxDepth: d}
-				res, err := Solve(context.Background(), ds, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := checkTree(ds, opt, res); err != nil {
-					t.Fatalf("depth %d: %v", d, err)
-				}
-				if res.Errors != want || !res.Optimal || res.ErrorBound != want {
-					t.Errorf("depth %d: %d errors (bound %d, optimal %v), STreeD %d", d, res.Errors, res.ErrorBound, res.Optimal, want)
-				}
+			want := map[int]int{2: c.d2}
+			if !testing.Short() {
+				want[3] = c.d3
 			}
+			objtest.CheckOptima(t, Solve, ds, want, "STreeD")
 		})
 	}
 }
@@ -71,7 +61,7 @@ func TestFewestBranchesLymph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkTree(ds, opt, res); err != nil {
+	if err := objtest.CheckTree(ds, opt, res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Errors != 0 || res.Branches != 17 || !res.Optimal {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/objective"
 )
 
@@ -64,12 +65,12 @@ func TestMutantDepth2(t *testing.T) {
 					c.diagonal(x.m)
 					best := s.solve2(c, cls, 2)[opt.MaxBranches]
 					return &objective.Result{Root: s.tree(best), Errors: best.S.E, Branches: best.S.B,
-						Objective: s.order.Value(best.S), Bound: s.order.Value(best.S), Optimal: true}
+						Objective: s.order.Value(best.S), Bound: s.order.Value(best.S), ErrorBound: best.S.E, Optimal: true}
 				}
-				if err := check(ds, opt, result(nil)); err != nil {
+				if err := objtest.Check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true counts fail: %v", err)
 				}
-				if check(ds, opt, result(mutate)) != nil {
+				if objtest.Check(ds, opt, result(mutate)) != nil {
 					caught++
 				}
 			}

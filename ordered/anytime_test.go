@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/objective"
 )
 
@@ -27,7 +28,7 @@ func TestCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if err := checkTree(ds, opt, res); err != nil || res.Optimal || res.Branches != 0 {
+	if err := objtest.CheckTree(ds, opt, res); err != nil || res.Optimal || res.Branches != 0 {
 		t.Fatalf("cancelled at once: %v, optimal %v, %d branches", err, res.Optimal, res.Branches)
 	}
 	// Cancelled by the n-th report of a better tree, wherever the search
@@ -57,7 +58,7 @@ func TestCancelled(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("report %d: error %v, want context.Canceled", n, err)
 		}
-		if err := checkTree(ds, opt, res); err != nil {
+		if err := objtest.CheckTree(ds, opt, res); err != nil {
 			t.Fatalf("report %d: %v", n, err)
 		}
 		if res.Optimal || res.ErrorBound > full.Errors || res.Bound > full.Objective || res.Errors < full.Errors {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/objective"
 )
@@ -54,17 +55,13 @@ func numericCSV(r *rand.Rand, rows, cols, values, classes int) string {
 // column's tests have gaps.
 func TestMinerr(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	runs := 120
-	if testing.Short() {
-		runs = 30
-	}
-	for run := range runs {
+	for run := range objtest.Runs(120, 30) {
 		csv := numericCSV(r, 20+r.IntN(300), 1+r.IntN(5), 3+r.IntN(40), 2+r.IntN(2))
 		ds := load(t, csv)
 		if run%2 == 1 {
 			ds.Features = slices.DeleteFunc(ds.Features, func(dataset.Feature) bool { return r.IntN(2) == 0 })
 		}
-		opt := randomOptions(r)
+		opt := objtest.RandomOptions(r)
 		opt.MaxDepth = 1 + r.IntN(3)
 		if err := agree(ds, opt); err != nil {
 			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
@@ -80,7 +77,7 @@ func agree(ds *dataset.Dataset, opt objective.Options) error {
 	if err != nil {
 		return err
 	}
-	if err := checkTree(ds, opt, res); err != nil {
+	if err := objtest.CheckTree(ds, opt, res); err != nil {
 		return err
 	}
 	want, err := minerr.Solve(context.Background(), ds, opt)
@@ -128,11 +125,7 @@ func runsCSV(r *rand.Rand, rows int) string {
 // the sweeps weigh by runs, including runs of several classes side by side.
 func TestRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	runs := 60
-	if testing.Short() {
-		runs = 15
-	}
-	for run := range runs {
+	for run := range objtest.Runs(60, 15) {
 		csv := runsCSV(r, 150+r.IntN(150))
 		ds := load(t, csv)
 		x, err := pack(context.Background(), ds)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/objective"
 )
 
@@ -47,7 +48,7 @@ func TestMutants(t *testing.T) {
 			caught := 0
 			for range 200 {
 				ds := load(t, randomCSV(r))
-				opt := randomOptions(r)
+				opt := objtest.RandomOptions(r)
 				result := func(mutate func(*data)) *objective.Result {
 					x, err := pack(context.Background(), ds)
 					if err != nil {
@@ -61,10 +62,10 @@ func TestMutants(t *testing.T) {
 					return &objective.Result{Root: s.tree(best), Errors: best.S.E, Branches: best.S.B,
 						Objective: s.order.Value(best.S), Bound: s.order.Value(bound), ErrorBound: bound.E, Optimal: true}
 				}
-				if err := check(ds, opt, result(nil)); err != nil {
+				if err := objtest.Check(ds, opt, result(nil)); err != nil {
 					t.Fatalf("the true data fail: %v", err)
 				}
-				if check(ds, opt, result(mutate)) != nil {
+				if objtest.Check(ds, opt, result(mutate)) != nil {
 					caught++
 				}
 			}

@@ -1,0 +1,131 @@
+// Package objtest checks the answers of the engines of the fewest errors
+// (objective.Solver: minerr and ordered) for their tests: that a tree is
+// what its result claims, and that it is the optimum of
+// bruteforce.FewestErrors, an oracle that shares nothing with the engines
+// but the definition of the objective.
+package objtest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/bruteforce"
+	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/objective"
+)
+
+// Runs returns the number of runs of a random test: full, or short with
+// -short.
+func Runs(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
+// RandomOptions picks a depth of 0 to 3, a branch budget or none, and a
+// cost per branch or none; the costs times any number of records are
+// exact in binary, so that the engine and the oracle see the same ties.
+// Without a cost, it asks for a tree of any size one time in four.
+func RandomOptions(r *rand.Rand) objective.Options {
+	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
+	if r.IntN(10) == 0 {
+		opt.MaxDepth = 0
+	}
+	if r.IntN(2) == 0 {
+		opt.MaxBranches = 1 + r.IntN(6)
+	}
+	if r.IntN(3) == 0 {
+		opt.CostPerBranch = []float64{1.0 / 64, 3.0 / 64, 1.0 / 16, 1.0 / 8, 5.0 / 32}[r.IntN(5)]
+	} else {
+		opt.AnySize = r.IntN(4) == 0
+	}
+	return opt
+}
+
+// CheckTree reports whether res's tree is within opt's budgets and makes
+// the errors and has the branching nodes res claims, on every record of
+// ds (see testgen.Records).
+func CheckTree(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
+	_, counts := testgen.Records(ds)
+	errs := 0
+	for i, ex := range ds.Examples {
+		k := res.Root.Classify(func(f int) bool { return ds.Holds(&ex, f) })
+		for c, w := range counts[i] {
+			if c != k {
+				errs += w
+			}
+		}
+	}
+	branches := res.Root.Leaves() - 1
+	switch {
+	case errs != res.Errors:
+		return fmt.Errorf("the tree makes %d errors, the result says %d", errs, res.Errors)
+	case branches != res.Branches:
+		return fmt.Errorf("the tree has %d branching nodes, the result says %d", branches, res.Branches)
+	case res.Root.Depth() > opt.MaxDepth:
+		return fmt.Errorf("depth %d > %d", res.Root.Depth(), opt.MaxDepth)
+	case opt.MaxBranches > 0 && res.Branches > opt.MaxBranches:
+		return fmt.Errorf("%d branching nodes > %d", res.Branches, opt.MaxBranches)
+	}
+	return nil
+}
+
+// Check reports how res differs from the oracle's optimum for ds and opt
+// (only in errors with AnySize), whether it is proven, with the bounds
+// the optimum meets, and whether its tree is what it claims.
+func Check(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
+	if err := CheckTree(ds, opt, res); err != nil {
+		return err
+	}
+	rows, counts := testgen.Records(ds)
+	budget := objective.MaxBranches(opt.MaxDepth)
+	if opt.MaxBranches > 0 {
+		budget = min(budget, opt.MaxBranches)
+	}
+	e, b := bruteforce.FewestErrors(rows, counts, opt.MaxDepth, budget, opt.CostPerBranch)
+	switch {
+	case res.Errors != e || !opt.AnySize && res.Branches != b:
+		return fmt.Errorf("got %d errors and %d branches, the oracle %d and %d", res.Errors, res.Branches, e, b)
+	case !res.Optimal:
+		return fmt.Errorf("not proven optimal")
+	case res.Bound != res.Objective:
+		return fmt.Errorf("bound %v, objective %v", res.Bound, res.Objective)
+	case opt.CostPerBranch == 0 && res.ErrorBound != res.Errors:
+		return fmt.Errorf("error bound %d, errors %d", res.ErrorBound, res.Errors)
+	}
+	return nil
+}
+
+// Solve runs solve on ds and opt and checks its answer against the
+// oracle's.
+func Solve(solve objective.Solver, ds *dataset.Dataset, opt objective.Options) error {
+	res, err := solve(context.Background(), ds, opt)
+	if err != nil {
+		return err
+	}
+	return Check(ds, opt, res)
+}
+
+// CheckOptima fails t unless solve, on ds, proves want[d] errors within
+// each depth d, the optima that peer reports, with a tree that is what it
+// claims.
+func CheckOptima(t testing.TB, solve objective.Solver, ds *dataset.Dataset, want map[int]int, peer string) {
+	t.Helper()
+	for d, errs := range want {
+		opt := objective.Options{MaxDepth: d}
+		res, err := solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckTree(ds, opt, res); err != nil {
+			t.Fatalf("depth %d: %v", d, err)
+		}
+		if res.Errors != errs || !res.Optimal || res.ErrorBound != errs {
+			t.Errorf("depth %d: %d errors (bound %d, optimal %v), %s %d", d, res.Errors, res.ErrorBound, res.Optimal, peer, errs)
+		}
+	}
+}
