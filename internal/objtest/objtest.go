@@ -129,3 +129,30 @@ func CheckOptima(t testing.TB, solve objective.Solver, ds *dataset.Dataset, want
 		}
 	}
 }
+
+// Mutants shows that Check catches a wrong engine: it counts the tables
+// on which an engine with a slip in it answers wrong, where the same
+// engine without the slip must answer right on all of them.
+type Mutants struct{ tables, caught int }
+
+// Check fails t unless right, the engine's answer on ds and opt, passes
+// Check, and counts whether Check catches wrong, the answer with the slip.
+func (m *Mutants) Check(t testing.TB, ds *dataset.Dataset, opt objective.Options, right, wrong *objective.Result) {
+	t.Helper()
+	if err := Check(ds, opt, right); err != nil {
+		t.Fatalf("without the slip: %v", err)
+	}
+	m.tables++
+	if Check(ds, opt, wrong) != nil {
+		m.caught++
+	}
+}
+
+// Done fails t unless some wrong answer was caught.
+func (m *Mutants) Done(t testing.TB) {
+	t.Helper()
+	if m.caught == 0 {
+		t.Errorf("no wrong answer caught in %d tables", m.tables)
+	}
+	t.Logf("caught on %d of %d tables", m.caught, m.tables)
+}
