@@ -27,8 +27,10 @@ type Conflicts int
 
 // The ways to treat contradictory records.
 const (
-	Refuse   Conflicts = iota // an error naming two of the lines (default)
-	Majority                  // each group takes its most frequent label
+	Refuse Conflicts = iota // an error naming two of the lines (default)
+	// Majority gives each group its most frequent label; where several
+	// tie, any of them (Example.Tied).
+	Majority
 	// Count keeps every record: each example carries in Counts how many
 	// records of each class it stands for, and takes the most frequent
 	// class as Majority does. The min-error objective reads the counts.
@@ -53,6 +55,27 @@ type Example struct {
 	// Counts holds, with the Count option, how many records of each class
 	// have these values, indexed as Dataset.Classes; nil otherwise.
 	Counts []int
+	// Tied holds, with the Majority option, the classes that most of the
+	// example's records have when they are several, in increasing order,
+	// Class the one that comes first in the file; nil otherwise. Whichever
+	// of them a tree gives the example, it gets as few of the records
+	// wrong: the engines accept any (see Allows), and Settle records the
+	// one a tree chose.
+	Tied []int
+}
+
+// Allows reports whether a tree may give ex class c and make the fewest
+// errors on its records: c is its class, or one of its Tied classes.
+func (ex *Example) Allows(c int) bool {
+	return c == ex.Class || slices.Contains(ex.Tied, c)
+}
+
+// Allowed returns the classes that Allows accepts for ex.
+func (ex *Example) Allowed() []int {
+	if ex.Tied != nil {
+		return ex.Tied
+	}
+	return []int{ex.Class}
 }
 
 // Dataset is a table binarized for learning: every example is a vector of
@@ -71,9 +94,18 @@ type Dataset struct {
 	Split    Split     // how the columns became Features
 	Examples []Example // distinct examples in file order
 	// Relabelled lists, with the Majority option, the records whose label
-	// is not their group's: every tree gets each of them wrong, and a tree
-	// that gets no other record wrong makes the fewest training errors.
+	// is not the class their group is given: its Class, or for a group
+	// with Tied classes the one Settle chose. A tree that gives every
+	// example a class it Allows gets exactly these records wrong, as many
+	// whatever it chose of a tie, and no tree gets fewer wrong.
 	Relabelled []Relabel
+	// tied are the records of the examples with Tied classes, for Settle.
+	tied []tiedRecord
+}
+
+// tiedRecord is a record of an example with Tied classes.
+type tiedRecord struct {
+	example, line, class int
 }
 
 // Holds reports whether feature f of ds holds for ex.
@@ -92,17 +124,59 @@ func (ds *Dataset) Row(ex *Example) []bool {
 	return row
 }
 
-// ClassesPresent returns the number of classes that label some example.
+// ClassesPresent returns the number of classes that a tree must give
+// some example: the class of each example without Tied classes, or one if
+// every example has them. Each needs a leaf of its own.
 func (ds *Dataset) ClassesPresent() int {
 	seen := make([]bool, len(ds.Classes))
 	n := 0
 	for _, ex := range ds.Examples {
-		if !seen[ex.Class] {
+		if ex.Tied == nil && !seen[ex.Class] {
 			seen[ex.Class] = true
 			n++
 		}
 	}
+	if n == 0 && len(ds.Examples) > 0 {
+		return 1
+	}
 	return n
+}
+
+// Settle gives each example with Tied classes the class choose returns
+// for it, as the class of its records: Relabelled then lists, of them,
+// those of other labels. The search leaves the choice open, and the tree
+// it finds makes it; Settle records it, so that the tree can be checked
+// and its errors named. It fails, naming the example's line, if choose
+// returns a class the example does not allow, which would cost an error
+// more.
+func (ds *Dataset) Settle(choose func(ex *Example) int) error {
+	if len(ds.tied) == 0 {
+		return nil
+	}
+	given := make(map[int]int) // by example with Tied classes
+	for _, r := range ds.tied {
+		if _, ok := given[r.example]; ok {
+			continue
+		}
+		ex := &ds.Examples[r.example]
+		c := choose(ex)
+		if !ex.Allows(c) {
+			return fmt.Errorf("%s:%d: class %q is not one of the labels most of its identical rows have", ds.Name, ex.Line, ds.Classes[c])
+		}
+		given[r.example] = c
+	}
+	lines := make(map[int]bool, len(ds.tied))
+	for _, r := range ds.tied {
+		lines[r.line] = true
+	}
+	ds.Relabelled = slices.DeleteFunc(ds.Relabelled, func(r Relabel) bool { return lines[r.Line] })
+	for _, r := range ds.tied {
+		if c := given[r.example]; r.class != c {
+			ds.Relabelled = append(ds.Relabelled, Relabel{Line: r.line, Label: ds.Classes[r.class], Class: c})
+		}
+	}
+	slices.SortFunc(ds.Relabelled, func(a, b Relabel) int { return cmp.Compare(a.Line, b.Line) })
+	return nil
 }
 
 // Relabel is a record given the label of the majority of the records
@@ -132,7 +206,8 @@ type column struct {
 // the same tests and different labels they are an error, since no tree can
 // tell them apart, unless opt.Conflicts is Majority: then they become one
 // Example with the label most of them have (on a tie, the label that comes
-// first in the file), and the others are listed in Relabelled. An empty
+// first in the file, with all the tied labels in Tied), and the others are
+// listed in Relabelled. An empty
 // label is an error, and so, with the Threshold split, is NaN or an
 // infinity among a column's numbers, which no threshold can order.
 //
@@ -466,7 +541,8 @@ func majority(n, first []int) int {
 }
 
 // relabel gives each example whose records disagree the label most of
-// them have, and lists the records that lose theirs.
+// them have, on a tie the one first in the file with the others it ties
+// with in Tied, and lists the records that lose theirs.
 func (t *Table) relabel(ds *Dataset, dups []duplicate, class, codes []int32, label int) {
 	if len(dups) == 0 {
 		return
@@ -487,14 +563,29 @@ func (t *Table) relabel(ds *Dataset, dups []duplicate, class, codes []int32, lab
 			continue // the records agree
 		}
 		disagree[i] = true
-		if ex := &ds.Examples[i]; ex.Class != best {
+		ex := &ds.Examples[i]
+		for c, k := range n {
+			if k == n[best] && c != best {
+				ex.Tied = append(ex.Tied, c)
+			}
+		}
+		if ex.Tied != nil {
+			ex.Tied = append(ex.Tied, best)
+			slices.Sort(ex.Tied)
+			ds.tied = append(ds.tied, tiedRecord{example: i, line: ex.Line, class: ex.Class})
+		}
+		if ex.Class != best {
 			ds.Relabelled = append(ds.Relabelled, Relabel{Line: ex.Line, Label: ds.Classes[ex.Class], Class: best})
 			ex.Class = best
 		}
 	}
 	for _, d := range dups {
-		if disagree[d.example] && d.class != ds.Examples[d.example].Class {
-			ds.Relabelled = append(ds.Relabelled, Relabel{Line: t.Lines[d.record], Label: ds.Classes[d.class], Class: ds.Examples[d.example].Class})
+		ex := &ds.Examples[d.example]
+		if ex.Tied != nil {
+			ds.tied = append(ds.tied, tiedRecord{example: d.example, line: t.Lines[d.record], class: d.class})
+		}
+		if disagree[d.example] && d.class != ex.Class {
+			ds.Relabelled = append(ds.Relabelled, Relabel{Line: t.Lines[d.record], Label: ds.Classes[d.class], Class: ex.Class})
 		}
 	}
 	slices.SortFunc(ds.Relabelled, func(a, b Relabel) int { return cmp.Compare(a.Line, b.Line) })
