@@ -13,7 +13,7 @@ const (
 	KindU   Kind = "U"   // leaf Leaf has a class
 	KindH   Kind = "H"   // at least Count of the leaves under node Node have a class
 	KindR   Kind = "R"   // an example of class Class reaches inner node Node
-	KindY   Kind = "Y"   // the leaf of soft example Example has class Class
+	KindY   Kind = "Y"   // the leaf of example Example, soft or of several classes, has class Class
 	KindE   Kind = "E"   // at least Count errors among the soft examples under node Node of the error counter
 	KindAux Kind = "aux" // auxiliary variable of an at-most-one or at-least-one encoding
 )
@@ -27,9 +27,9 @@ type Var struct {
 }
 
 // segment is a run of variables allocated together: one feature's F
-// variables, one example's X, one soft example's Y, all C, all U, one
-// node's H of the leaf counter or E of the error counter, all R, or
-// auxiliary variables.
+// variables, one example's X, one example's Y (soft, or of several
+// classes), all C, all U, one node's H of the leaf counter or E of the
+// error counter, all R, or auxiliary variables.
 type segment struct {
 	first int
 	kind  Kind

@@ -20,7 +20,9 @@
 // than none: each holds its classification under a variable Y per class,
 // "its leaf has this class", and a totalizer over the Y variables weighted
 // by the example's records of each class bounds the records misclassified
-// (ErrorBound).
+// (ErrorBound). An example may also allow several classes, where identical
+// records tie on their labels (AddExample): its leaf must have one of
+// them, under its Y variables, one of which must hold.
 //
 // The encoder only writes clauses; it never knows which solver reads them.
 package encode

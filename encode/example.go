@@ -6,12 +6,29 @@ package encode
 // in the true-side clauses as in its Appendix. Formula (6) follows from
 // each leaf having one class at most (see addClasses).
 // The encoder keeps values, for features activated later.
-func (e *Encoder) AddExample(values []bool, class int) {
+//
+// An example of several classes, identical records whose labels tie, is
+// classified by a leaf of any of them: it gets a variable Y per class, as
+// a soft example does, and the clause that one of them holds.
+func (e *Encoder) AddExample(values []bool, classes ...int) {
 	i := e.examples
 	e.examples++
 	e.xBase = append(e.xBase, e.alloc(e.depth, KindX, i))
 	e.values = append(e.values, values)
-	e.labels = append(e.labels, []label{{class: class}})
+	labels := make([]label, len(classes))
+	for k, c := range classes {
+		labels[k].class = c
+	}
+	if len(classes) > 1 {
+		y := e.alloc(len(classes), KindY, i)
+		e.clause = e.clause[:0]
+		for k := range labels {
+			labels[k].guard = y + k
+			e.clause = append(e.clause, y+k)
+		}
+		e.add(e.clause...)
+	}
+	e.labels = append(e.labels, labels)
 	e.route(i, e.active)
 	if e.reach != 0 {
 		e.reachClauses(i)
