@@ -4,7 +4,9 @@
 // A set of examples S needs depth D(S) = 0 if one class labels it all, and
 // otherwise 1 + min over features f of max(D(S0), D(S1)), where f splits S
 // into S0 and S1; the fewest leaves L(S, d) within depth d follow the same
-// recurrence with a sum. Both are computed depth first with bounds, so that
+// recurrence with a sum. An example of Tied classes (dataset.Example) lets
+// a leaf have any of them: a set then needs one leaf when one class is
+// allowed by all its examples. Both are computed depth first with bounds, so that
 // a feature is dropped as soon as one side cannot beat the best found, and
 // every result, exact or a lower bound, is cached under the exact set of
 // examples, since it depends on nothing else.

@@ -14,6 +14,7 @@ type recursion struct {
 	x      *examples
 	cache  *cache
 	levels []*level
+	mask   []uint64 // scratch for pure
 	ctx    context.Context
 	// halt is set once ctx ends (it may stay set from a context before):
 	// a load cheap enough for every call and the long loops of a view.
@@ -51,15 +52,27 @@ func (r *recursion) stop() bool {
 	return r.stopped
 }
 
-// pure returns the class of set when one class labels it all.
+// pure returns a class that every example of set allows, if there is
+// one: their one class, where none has Tied classes.
 func (r *recursion) pure(set []int32) (int, bool) {
 	c := r.x.class[set[0]]
-	for _, i := range set[1:] {
-		if r.x.class[i] != c {
+	same := 1
+	for same < len(set) && r.x.class[set[same]] == c {
+		same++
+	}
+	switch {
+	case same == len(set) && int(c) < r.x.classes:
+		return int(c), true
+	case len(r.x.ties) == 0:
+		return 0, false
+	}
+	r.mask = r.x.everyClass(r.mask)
+	for _, i := range set {
+		if !r.x.meet(r.mask, r.x.class[i]) {
 			return 0, false
 		}
 	}
-	return int(c), true
+	return firstClass(r.mask), true
 }
 
 // view loads set into the view of recursion level i.
@@ -190,8 +203,8 @@ func (r *recursion) open(m measure, set []int32, k known, ub, i int) (*view, int
 		return nil, lb, nil
 	}
 	v := r.view(i, set)
-	n, _, _ := v.present(v.all)
-	lb = max(lb, m.classes(n))
+	n, _, _, _ := v.present(v.all)
+	lb = max(lb, m.classes(max(n, 1)))
 	switch {
 	case len(v.feats) == 0:
 		// Examples that no feature tells apart, with different classes.
@@ -242,7 +255,7 @@ func (r *recursion) depth(set []int32, k known, ub, i int) (int, *tree.Node) {
 		// The larger side first: it is the likelier to fail, and then the
 		// other need not be searched.
 		big, small, bigTrue := l.s0, l.s1, false
-		nb, ns := o.n0, o.n1
+		nb, ns := o.k0, o.k1
 		if len(small) > len(big) {
 			big, small, bigTrue, nb, ns = small, big, true, ns, nb
 		}
@@ -289,8 +302,8 @@ type known struct {
 	e     *entry // nil where the cache holds nothing
 }
 
-// know returns what is known of set, which has examples of n classes, or
-// of an unknown number if n is 0.
+// know returns what is known of set, which has examples of n classes and
+// none of Tied classes, or is not known to if n is 0.
 func (r *recursion) know(set []int32, n int) known {
 	if n == 1 {
 		return known{pure: true, class: int(r.x.class[set[0]])}
@@ -375,7 +388,7 @@ func (r *recursion) leaves(set []int32, k known, d, ub, i int) (int, *tree.Node)
 		}
 		f := o.f
 		l.s0, l.s1 = v.sides(f, l.s0, l.s1)
-		k0, k1 := r.know(l.s0, o.n0), r.know(l.s1, o.n1)
+		k0, k1 := r.know(l.s0, o.k0), r.know(l.s1, o.k1)
 		lb0, lb1 := max(k0.leafBound(d-1), classbound.Leaves(o.n0)), max(k1.leafBound(d-1), classbound.Leaves(o.n1))
 		if lb0+lb1 >= best {
 			failed = min(failed, lb0+lb1)

@@ -56,7 +56,8 @@ type Search struct {
 }
 
 // New prepares a search over the examples of ds. It starts on one example
-// of each class and adds examples as trees misclassify them. It fails only
+// of each class and adds examples as trees misclassify them. An example
+// with Tied classes is classified by a leaf of any of them. It fails only
 // when ctx ends while it reads the examples.
 func New(ctx context.Context, ds *dataset.Dataset, opt Options) (*Search, error) {
 	return newSearch(ctx, ds, opt, cacheBytes)
@@ -78,11 +79,16 @@ func newSearch(ctx context.Context, ds *dataset.Dataset, opt Options, limit int)
 	seen := make(map[int32]bool)
 	present := 0
 	for i, c := range x.class {
-		if !seen[c] {
+		if int(c) < x.classes && !seen[c] {
 			seen[c] = true
 			present++
 			s.add(int32(i))
 		}
+	}
+	if present == 0 {
+		// Every example has Tied classes: a leaf of some class needs one.
+		s.add(0)
+		present = 1
 	}
 	s.present = present
 	s.depthLB = classbound.Depth(present)

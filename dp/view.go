@@ -19,29 +19,35 @@ type view struct {
 	set   []int32 // the examples, in increasing order
 	words int     // per bit set over the set's positions
 	all   []uint64
-	cls   []uint64 // class c's positions are cls[c*words : (c+1)*words]
+	// class c's positions are cls[c*words : (c+1)*words], for every class
+	// the examples take (see examples.class)
+	cls   []uint64
 	count []int    // examples per class
 	cols  []uint64 // kept feature k's positions are at k*words
 	feats []int32  // the kept features that split the set, one of each group
 	// featSet holds the same features as a bit set over the kept ones
 	featSet []uint64
-	// scratch for the depth-one and depth-two checks (a and b over the
-	// set's positions, p and q over the kept features), the feature order
-	// and the grouping of features
-	a, b, p, q []uint64
-	keys       []keyed
-	groups     splits.Grouper
+	// scratch for the depth-one and depth-two checks (a, b, s0 and s1
+	// over the set's positions, p and q over the kept features, mask over
+	// the classes), the feature order and the grouping of features
+	a, b, s0, s1, p, q, mask []uint64
+	keys                     []keyed
+	groups                   splits.Grouper
 	// halt, once set, cuts short the loops that take long on a wide
 	// view; the recursion then stores nothing of what they return.
 	halt *atomic.Bool
 }
 
 // keyed is a feature with the score of the split it makes and the
-// number of classes on each side of it.
+// number of classes on each side of it, those of examples with Tied
+// classes left out but one at least, which bound what each side needs;
+// and the same for know, except that a side with examples of Tied
+// classes, where so few classes do not tell whether it is pure, has 0.
 type keyed struct {
 	f      int32
 	score  float64
 	n0, n1 int
+	k0, k1 int
 }
 
 // load makes v the view of set.
@@ -50,10 +56,10 @@ func (v *view) load(x *examples, set []int32) {
 	w := (len(set) + 63) / 64
 	v.words = w
 	v.all = zeroed(v.all, w)
-	v.cls = zeroed(v.cls, x.classes*w)
-	v.count = zeroedInts(v.count, x.classes)
+	v.cls = zeroed(v.cls, x.ids()*w)
+	v.count = zeroedInts(v.count, x.ids())
 	v.cols = zeroed(v.cols, x.nkept()*w)
-	for _, s := range []*[]uint64{&v.a, &v.b} {
+	for _, s := range []*[]uint64{&v.a, &v.b, &v.s0, &v.s1} {
 		*s = zeroed(*s, w)
 	}
 	for p, i := range set {
@@ -111,10 +117,11 @@ func (v *view) col(f int32) []uint64 {
 func (v *view) class(c int) []uint64 { return v.cls[c*v.words : (c+1)*v.words] }
 
 // present returns how many classes have examples in s, a bit set over the
-// view's positions, and the first two of them.
-func (v *view) present(s []uint64) (n, c1, c2 int) {
+// view's positions, and the first two of them, leaving out the examples of
+// Tied classes, and whether there are any of those.
+func (v *view) present(s []uint64) (n, c1, c2 int, tied bool) {
 	c1, c2 = -1, -1
-	for c := range v.count {
+	for c := range v.count[:v.x.classes] {
 		if v.count[c] == 0 || !intersects(s, v.class(c)) {
 			continue
 		}
@@ -126,7 +133,22 @@ func (v *view) present(s []uint64) (n, c1, c2 int) {
 		}
 		n++
 	}
-	return n, c1, c2
+	for c := v.x.classes; c < len(v.count) && !tied; c++ {
+		tied = v.count[c] > 0 && intersects(s, v.class(c))
+	}
+	return n, c1, c2, tied
+}
+
+// common returns a class that every example at s, a bit set over the
+// view's positions, allows, or -1 if there is none.
+func (v *view) common(s []uint64) int {
+	v.mask = v.x.everyClass(v.mask)
+	for c, n := range v.count {
+		if n > 0 && intersects(s, v.class(c)) && !v.x.meet(v.mask, int32(c)) {
+			return -1
+		}
+	}
+	return firstClass(v.mask)
 }
 
 // small is a tree of depth one or less, made a tree.Node only once it is
@@ -153,8 +175,10 @@ func (s small) tree(x *examples) *tree.Node {
 // refutes, a few examples leave none, at a cost per example of a word per
 // 64 features rather than one per feature.
 func (v *view) stump(s []uint64) (int, small) {
-	n, c1, c2 := v.present(s)
+	n, c1, c2, tied := v.present(s)
 	switch {
+	case tied:
+		return v.tiedStump(s, n)
 	case n == 1:
 		return 1, small{-1, int32(c1), 0}
 	case n > 2:
@@ -200,6 +224,29 @@ func (v *view) stump(s []uint64) (int, small) {
 	return infinity, small{} // no example in s
 }
 
+// tiedStump is stump where examples of Tied classes are among those at s,
+// of n other classes: a leaf classifies examples when they allow one
+// class, and a test when each of its sides does.
+func (v *view) tiedStump(s []uint64, n int) (int, small) {
+	if c := v.common(s); c >= 0 {
+		return 1, small{-1, int32(c), 0}
+	}
+	if n > 2 {
+		return infinity, small{}
+	}
+	for _, f := range v.feats {
+		col := v.col(f)
+		and(v.s1, s, col)
+		andNot(v.s0, s, col)
+		if c1 := v.common(v.s1); c1 >= 0 {
+			if c0 := v.common(v.s0); c0 >= 0 {
+				return 2, small{f, int32(c0), int32(c1)}
+			}
+		}
+	}
+	return infinity, small{}
+}
+
 // depthTwo returns the fewest leaves of a tree of depth two or less that
 // classifies every example of the view, or infinity, given that no tree of
 // depth one does. With any set, it stops at the first tree it finds.
@@ -242,6 +289,7 @@ func (v *view) order() []keyed {
 		col := v.col(f)
 		ones := float64(popcount(col))
 		k := keyed{f: f}
+		tied0, tied1 := false, false
 		for c, total := range v.count {
 			if total == 0 {
 				continue
@@ -250,12 +298,23 @@ func (v *view) order() []keyed {
 			e := total - t
 			k.score -= float64(t) * float64(t) / ones
 			k.score -= float64(e) * float64(e) / (n - ones)
+			if c >= v.x.classes {
+				tied1, tied0 = tied1 || t > 0, tied0 || e > 0
+				continue
+			}
 			if t > 0 {
 				k.n1++
 			}
 			if e > 0 {
 				k.n0++
 			}
+		}
+		k.k0, k.k1 = k.n0, k.n1
+		if tied0 {
+			k.n0, k.k0 = max(k.n0, 1), 0
+		}
+		if tied1 {
+			k.n1, k.k1 = max(k.n1, 1), 0
 		}
 		v.keys = append(v.keys, k)
 	}
