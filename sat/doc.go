@@ -2,7 +2,8 @@
 // paper: a SAT formula says that a tree of depth k (and at most n leaves)
 // classifies a set of examples, and an incremental loop grows the set from
 // the examples the solver's trees get wrong, until a tree classifies them
-// all or the formula is unsatisfiable.
+// all or the formula is unsatisfiable. An example of Tied classes
+// (dataset.Example) is classified by a leaf of any of them, and so encoded.
 //
 // The call flow of a Search:
 //

@@ -73,7 +73,7 @@ func (p *probe) use(i int) {
 	p.encoded[i] = true
 	ex := &p.s.ds.Examples[i]
 	row := p.s.ds.Row(ex)
-	p.enc.AddExample(row, ex.Class)
+	p.enc.AddExample(row, ex.Allowed()...)
 	if p.groups != nil {
 		p.enc.Activate(p.groups.add(row)...)
 	}

@@ -331,13 +331,14 @@ func tidy(ds *dataset.Dataset, root *tree.Node) *tree.Node {
 }
 
 // misclassified returns the index of an example of ds that root gets wrong,
-// scanning from example from round to the one before it, or -1.
+// giving it a class it does not allow, scanning from example from round to
+// the one before it, or -1.
 func misclassified(ds *dataset.Dataset, root *tree.Node, from int) int {
 	n := len(ds.Examples)
 	for j := range n {
 		i := (from + j) % n
 		ex := &ds.Examples[i]
-		if root == nil || root.Classify(func(f int) bool { return ds.Holds(ex, f) }) != ex.Class {
+		if root == nil || !ex.Allows(root.Classify(func(f int) bool { return ds.Holds(ex, f) })) {
 			return i
 		}
 	}
