@@ -49,7 +49,7 @@ type Entry struct {
 	MaxNodes int      `json:"max_nodes,omitempty"`
 	Errors   int      `json:"errors,omitempty"` // of a claim on errors: fewer than this many
 	Lines    []int    `json:"lines"`            // of the dataset's rows, in the formula's order
-	Labels   []string `json:"labels"`           // of those rows
+	Labels   []string `json:"labels"`           // of those rows; of a tie, the first label (see Claim)
 	CNF      string   `json:"cnf"`              // file name in the folder
 	Proof    string   `json:"proof"`            // file name in the folder
 	Solver   string   `json:"solver"`

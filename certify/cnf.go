@@ -21,8 +21,9 @@ import (
 
 // Claim says that no tree of depth Depth or less, with at most MaxNodes
 // nodes if MaxNodes > 0, classifies the examples of a dataset at the
-// indices Examples; or, if Errors > 0, that every such tree misclassifies
-// at least Errors of their records (see WriteCNF).
+// indices Examples, an example of Tied classes (dataset.Example) by any of
+// them; or, if Errors > 0, that every such tree misclassifies at least
+// Errors of their records (see WriteCNF).
 type Claim struct {
 	Depth    int
 	MaxNodes int
@@ -120,7 +121,7 @@ func WriteCNF(w io.Writer, ds *dataset.Dataset, c Claim) error {
 	} else {
 		enc = encode.New(&f, c.Depth, len(ds.Features), len(ds.Classes))
 		for _, i := range c.Examples {
-			enc.AddExample(ds.Row(&ds.Examples[i]), ds.Examples[i].Class)
+			enc.AddExample(ds.Row(&ds.Examples[i]), ds.Examples[i].Allowed()...)
 		}
 	}
 	if c.MaxNodes > 0 {
