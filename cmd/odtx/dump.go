@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/odtx/odtx/certify"
 	"github.com/odtx/odtx/orchestrate"
@@ -34,7 +35,7 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	if err := notOverInput(cmd, cmd.Args().First()); err != nil {
 		return err
 	}
-	ds, _, err := loadData(ctx, cmd)
+	ds, _, err := loadData(ctx, cmd, time.Time{})
 	if err != nil {
 		return interrupted(ctx, err)
 	}

@@ -68,16 +68,12 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	}
 	limited, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	// Stdin or a pipe, which may stay open as long as the writer likes, is
-	// read within the time limit; a file, which ends, is read whole, so
-	// that a limit passed by then still leaves the search a tree to give.
-	read := limited
-	if fi, err := os.Stat(cmd.Args().First()); err == nil && fi.Mode().IsRegular() {
-		read = ctx
-	}
-	ds, tbl, err := loadData(read, cmd)
+	// The data is read whole, past the time limit while it still comes,
+	// so that the search has a tree to give however short the limit.
+	deadline, _ := limited.Deadline()
+	ds, tbl, err := loadData(ctx, cmd, deadline)
 	if err != nil {
-		return interrupted(read, err)
+		return interrupted(ctx, err)
 	}
 	ctx = limited
 	res, stopped := runLearn(ctx, cmd, ds, e, mode, budget)
@@ -251,8 +247,10 @@ func provenBound(m *certify.Manifest) tree.Bound {
 }
 
 // loadData reads the one data file argument as the data flags say, until
-// ctx ends; its time limit ending first asks for exit code 2.
-func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset.Table, error) {
+// ctx ends or, from stdin or a pipe, until it stops coming past deadline
+// (unless zero; see readData), which is an error: no tree can be given
+// without the whole data.
+func loadData(ctx context.Context, cmd *cli.Command, deadline time.Time) (*dataset.Dataset, *dataset.Table, error) {
 	path, err := oneArg(cmd)
 	if err != nil {
 		return nil, nil, err
@@ -261,12 +259,12 @@ func loadData(ctx context.Context, cmd *cli.Command) (*dataset.Dataset, *dataset
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, tbl, err := dataset.Load(ctx, path, opt)
-	if errors.Is(err, context.DeadlineExceeded) {
+	ds, tbl, err := readData(ctx, path, opt, deadline)
+	if errors.Is(err, errStalled) {
 		if path == "-" {
 			path = "stdin"
 		}
-		return nil, nil, exitError{code: 2, err: fmt.Errorf("time limit %v reached while reading %s", cmd.Duration(flagTimeout), path)}
+		return nil, nil, fmt.Errorf("time limit %v reached while reading %s, which then sent nothing for %v: no tree without the whole data", cmd.Duration(flagTimeout), path, stallGrace)
 	}
 	return ds, tbl, err
 }

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/odtx/odtx/internal/shareddata"
 )
@@ -111,10 +114,11 @@ func TestTimeoutDP(t *testing.T) {
 	}
 }
 
-// TestTimeoutReading: the time limit counts while the data is read, so a
-// pipe that stays open after a few rows does not hold learn past it: it
-// exits 2 with one line, while the writer still holds the pipe. Before, the
-// limit started only once the data was read, at the pipe's end.
+// TestTimeoutReading: a pipe that stays open without sending does not
+// hold learn long past its time limit: a second later it exits 1 with one
+// line, while the writer still holds the pipe, since there is no data to
+// learn from. Before, the limit started only once the data was read, at
+// the pipe's end.
 func TestTimeoutReading(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -133,7 +137,117 @@ func TestTimeoutReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitExit(t, cmd) // the pipe is open until this test returns
-	if code := cmd.ProcessState.ExitCode(); code != 2 || stderr.String() != "odtx: time limit 1s reached while reading stdin\n" || stdout.Len() > 0 {
-		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and one line", code, stderr.String(), stdout.String())
+	want := "odtx: time limit 1s reached while reading stdin, which then sent nothing for 1s: no tree without the whole data\n"
+	if code := cmd.ProcessState.ExitCode(); code != 1 || stderr.String() != want || stdout.Len() > 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q; want 1 and one line", code, stderr.String(), stdout.String())
+	}
+}
+
+// TestTimeoutFlowing: data that keeps coming through a pipe past the time
+// limit is read to its end, and learn then writes its tree, exit code 2.
+func TestTimeoutFlowing(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(odtx, "--timeout", "1ms", "learn", "-")
+	cmd.Stdin = r
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	for _, rows := range strings.SplitAfter(mixedCSV, "\n") {
+		if _, err := w.WriteString(rows); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond) // a writer that sends a row at a time
+	}
+	w.Close()
+	waitExit(t, cmd)
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.HasPrefix(stdout.String(), "if ") {
+		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and a tree", code, stderr.String(), stdout.String())
+	}
+}
+
+// timeoutCSV has numbers and a category, and labels no tree of depth 1
+// fits.
+const timeoutCSV = `a,b,c,y
+1.5,2,x,p
+2.25,3,y,q
+3.125,1,x,p
+4,5,z,q
+5.5,4,y,p
+6,6,x,q
+7,7,z,q
+8,8,y,p
+`
+
+// TestTimeoutTree: a time limit that ends before the search has begun,
+// --timeout 1ns, still gives a tree, verified, with exit code 2 and the
+// bounds proven by then, in every mode, on every engine that takes it, the
+// data read from a file or from stdin: the search's first tree, greedy or
+// a single leaf. predict agrees with the tree's training errors. Before,
+// learn exited 2 with nothing on stdout when the data came from stdin.
+func TestTimeoutTree(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"data.csv": timeoutCSV})
+	zeroError := []string{"auto", "sat", "dp"}
+	fewestErrors := []string{"auto", "minerr", "ordered"}
+	for _, c := range []struct {
+		args    []string
+		engines []string
+	}{
+		{[]string{"--mode", "size"}, zeroError},
+		{[]string{"--mode", "depth"}, zeroError},
+		{[]string{"--max-depth", "2"}, fewestErrors},
+		{[]string{"--max-depth", "2", "--any-size"}, fewestErrors},
+		{[]string{"--max-depth", "2", "--max-nodes", "2"}, fewestErrors},
+		{[]string{"--max-depth", "2", "--complexity-cost", "0.01"}, fewestErrors},
+	} {
+		for _, e := range c.engines {
+			for _, in := range []string{"data.csv", "-"} {
+				stdin := ""
+				if in == "-" {
+					stdin = timeoutCSV
+				}
+				args := slices.Concat([]string{"--engine", e, "--timeout", "1ns", "learn", "--format", "json"}, c.args, []string{in})
+				r := run(t, dir, stdin, args...)
+				if r.code != 2 || !strings.HasPrefix(r.stderr, "odtx: time limit 1ns reached: best tree found, not proven optimal (") || strings.Count(r.stderr, "\n") != 1 {
+					t.Errorf("odtx %q: exit %d, stderr %q; want 2 and one line", args, r.code, r.stderr)
+					continue
+				}
+				var doc struct {
+					Depth, Nodes int
+					Optimal      bool
+					Errors       *int `json:"training_errors"`
+					Bound        struct {
+						Depth, Nodes int
+						Errors       *int
+					} `json:"lower_bound"`
+				}
+				if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+					t.Errorf("odtx %q: stdout is not a tree: %v\n%s", args, err, r.stdout)
+					continue
+				}
+				errs := 0
+				if doc.Errors != nil {
+					errs = *doc.Errors
+				}
+				bound := doc.Bound.Depth <= doc.Depth && doc.Bound.Nodes <= doc.Nodes
+				if c.args[0] == "--max-depth" {
+					bound = doc.Errors != nil && doc.Depth <= 2 && (doc.Bound.Errors == nil || *doc.Bound.Errors <= errs)
+				}
+				if doc.Optimal || !bound {
+					t.Errorf("odtx %q: %+v: want not optimal, within the bounds", args, doc)
+				}
+				writeFiles(t, dir, map[string]string{"tree.json": r.stdout})
+				p := mustRun(t, dir, "", "predict", "--tree", "tree.json", "data.csv")
+				if want := fmt.Sprintf("(%d/8)\n", 8-errs); !strings.HasSuffix(p.stderr, want) {
+					t.Errorf("odtx %q, then predict: %q, want %s", args, p.stderr, want)
+				}
+			}
+		}
 	}
 }
