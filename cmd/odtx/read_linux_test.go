@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -31,19 +29,8 @@ func TestInterruptReading(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[:1], " ")+" "+tt.sig.String(), func(t *testing.T) {
-			r, w, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cmd, w, stdout, stderr := startPiped(t, tt.args...)
 			defer w.Close()
-			cmd := exec.Command(odtx, tt.args...)
-			cmd.Stdin = r
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			r.Close()
 			if _, err := w.WriteString("a,b\n1,x\n2,y\n"); err != nil {
 				t.Fatal(err)
 			}
@@ -91,18 +78,7 @@ func unread(t *testing.T, w *os.File) int {
 // The test feeds zeros through a pipe, so that a reader that does not stop
 // gets an end after 64 MiB rather than all of memory.
 func TestReadEndless(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(odtx, "learn", "-")
-	cmd.Stdin = r
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
+	cmd, w, stdout, stderr := startPiped(t, "learn", "-")
 	zeros := make([]byte, 64<<10)
 	for range 1024 {
 		if _, err := w.Write(zeros); err != nil {

@@ -120,19 +120,8 @@ func TestTimeoutDP(t *testing.T) {
 // learn from. Before, the limit started only once the data was read, at
 // the pipe's end.
 func TestTimeoutReading(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd, w, stdout, stderr := startPiped(t, "--timeout", "1s", "learn", "-")
 	defer w.Close()
-	cmd := exec.Command(odtx, "--timeout", "1s", "learn", "-")
-	cmd.Stdin = r
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
 	if _, err := w.WriteString("a,b,label\n1,2,x\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -146,18 +135,7 @@ func TestTimeoutReading(t *testing.T) {
 // TestTimeoutFlowing: data that keeps coming through a pipe past the time
 // limit is read to its end, and learn then writes its tree, exit code 2.
 func TestTimeoutFlowing(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(odtx, "--timeout", "1ms", "learn", "-")
-	cmd.Stdin = r
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
+	cmd, w, stdout, stderr := startPiped(t, "--timeout", "1ms", "learn", "-")
 	for _, rows := range strings.SplitAfter(mixedCSV, "\n") {
 		if _, err := w.WriteString(rows); err != nil {
 			t.Fatal(err)
@@ -169,6 +147,26 @@ func TestTimeoutFlowing(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.HasPrefix(stdout.String(), "if ") {
 		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and a tree", code, stderr.String(), stdout.String())
 	}
+}
+
+// startPiped starts odtx with args, its stdin a pipe whose writing end it
+// returns, for the caller to close, with what odtx writes on stdout and
+// stderr.
+func startPiped(t *testing.T, args ...string) (*exec.Cmd, *os.File, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(odtx, args...)
+	cmd.Stdin = r
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	return cmd, w, &stdout, &stderr
 }
 
 // timeoutCSV has numbers and a category, and labels no tree of depth 1
