@@ -44,7 +44,8 @@ type Meta struct {
 	// the tree optimal; it is written only then.
 	Bound Bound
 	// Relabelled says that contradictory rows were given their majority's
-	// label; Errors are then the lines of the rows every tree gets wrong.
+	// label; Errors are then the lines of the rows the tree gets wrong, as
+	// few as any tree can.
 	Relabelled bool
 	Errors     []int
 	// Certified, for a run asked to certify its result, says whether a

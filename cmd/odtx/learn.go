@@ -103,7 +103,12 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		errorsMeta(&meta, res, budget)
 	}
 	if meta.Relabelled && !cmd.Bool(flagQuiet) {
-		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to the majority of their identical rows: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), len(ds.Relabelled))
+		to := "the majority of their identical rows"
+		if slices.ContainsFunc(ds.Examples, func(ex dataset.Example) bool { return ex.Tied != nil }) {
+			// A group whose labels tie takes the one its leaf has.
+			to += " (on a tie, the label of their leaf)"
+		}
+		fmt.Fprintf(os.Stderr, "odtx: %d rows relabelled to %s: %d training errors, the fewest any tree makes\n", len(ds.Relabelled), to, len(ds.Relabelled))
 	}
 	if dir := cmd.String("certify"); dir != "" {
 		certified := false
