@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"regexp"
@@ -131,16 +132,20 @@ func TestVersionAndHelp(t *testing.T) {
 // with 130, 143 and 129, as a shell reports a process each signal killed,
 // naming the signal, with the solver process gone and no temporary file
 // left. Before, SIGTERM gave 130 and "interrupted", and SIGHUP killed odtx
-// outright, leaving the solver running and its files in TMPDIR.
+// outright, leaving the solver running and its files in TMPDIR. On SIGINT
+// and SIGTERM the search still writes the best tree it holds, marked not
+// optimal with the bound proven, as at the time limit: here the greedy
+// tree it starts from, as the solver never answers; before, it wrote
+// nothing. On SIGHUP no one is left to read it.
 func TestSignals(t *testing.T) {
 	hang := fakeSolver(t, "hang")
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
 		want string
-	}{{syscall.SIGINT, 130, "odtx: interrupted\n"}, {syscall.SIGTERM, 143, "odtx: terminated\n"}, {syscall.SIGHUP, 129, "odtx: hung up\n"}} {
+	}{{syscall.SIGINT, 130, "odtx: interrupted"}, {syscall.SIGTERM, 143, "odtx: terminated"}, {syscall.SIGHUP, 129, "odtx: hung up"}} {
 		pids, tmp := t.TempDir(), t.TempDir()
-		cmd := exec.Command(odtx, "--solver", hang, "--jobs", "1", "learn", appendixCSV)
+		cmd := exec.Command(odtx, "--solver", hang, "--jobs", "1", "learn", "--format", "json", appendixCSV)
 		cmd.Env = append(os.Environ(), "FAKE_SOLVER_DIR="+pids, "TMPDIR="+tmp)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -152,13 +157,40 @@ func TestSignals(t *testing.T) {
 			t.Fatal(err)
 		}
 		err := cmd.Wait()
-		if code := cmd.ProcessState.ExitCode(); code != c.code || stderr.String() != c.want || stdout.Len() != 0 {
-			t.Errorf("%v: exit %d (%v), stdout %q, stderr %q; want %d and %q", c.sig, code, err, stdout.String(), stderr.String(), c.code, c.want)
+		if c.sig == syscall.SIGHUP {
+			if code := cmd.ProcessState.ExitCode(); code != c.code || stderr.String() != c.want+"\n" || stdout.Len() != 0 {
+				t.Errorf("%v: exit %d (%v), stdout %q, stderr %q; want %d and %q", c.sig, code, err, stdout.String(), stderr.String(), c.code, c.want+"\n")
+			}
+		} else {
+			checkStoppedTree(t, c.sig, c.code, c.want, err, cmd.ProcessState.ExitCode(), stdout.Bytes(), stderr.String())
 		}
 		checkGone(t, started)
 		for _, e := range listDir(t, tmp) {
 			t.Errorf("%v: %s left in TMPDIR", c.sig, e)
 		}
+	}
+}
+
+// checkStoppedTree checks what learn wrote when sig stopped it: exit code
+// want, one line on stderr beginning with word that gives the bound, and
+// on stdout a tree not optimal with a bound no deeper than it.
+func checkStoppedTree(t *testing.T, sig syscall.Signal, want int, word string, err error, code int, stdout []byte, stderr string) {
+	t.Helper()
+	line := word + " with the best tree found, not proven optimal (depth >= "
+	if code != want || !strings.HasPrefix(stderr, line) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("%v: exit %d (%v), stderr %q; want %d and one line %q...", sig, code, err, stderr, want, line)
+	}
+	var doc struct {
+		Depth   int   `json:"depth"`
+		Optimal *bool `json:"optimal"`
+		Bound   *struct {
+			Depth int `json:"depth"`
+		} `json:"lower_bound"`
+	}
+	if err := json.Unmarshal(stdout, &doc); err != nil {
+		t.Errorf("%v: stdout is not a tree (%v): %q", sig, err, stdout)
+	} else if doc.Optimal == nil || *doc.Optimal || doc.Bound == nil || doc.Bound.Depth > doc.Depth {
+		t.Errorf("%v: optimal %v, depth %d, bound %+v; want not optimal, a bound <= depth", sig, doc.Optimal, doc.Depth, doc.Bound)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/odtx/odtx/certify"
@@ -277,7 +278,8 @@ func loadData(ctx context.Context, cmd *cli.Command, deadline time.Time) (*datas
 // runLearn runs the search on engine e with the global flags: solver, jobs,
 // trace, and progress on a terminal; ctx carries the time limit. When the time limit stops the
 // search it returns the best tree found with an error asking for exit
-// code 2; other errors come with no result.
+// code 2, and when SIGINT or SIGTERM does, with the signal's (stopped);
+// other errors come with no result.
 func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orchestrate.Engine, mode orchestrate.Mode, budget orchestrate.Budget) (*orchestrate.Result, error) {
 	opt, closeTrace, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) { return ds, nil })
 	if err != nil {
@@ -294,20 +296,30 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	if cerr := closeTrace(); err == nil {
 		err = cerr
 	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded) && res != nil && mode == orchestrate.Errors:
-		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration(flagTimeout), errorsGap(res, budget))}
-	case errors.Is(err, context.Canceled) && res != nil && mode == orchestrate.Errors:
-		// The search is anytime: a stopped one still has its best tree.
-		return res, stopped(ctx, fmt.Sprintf("with the best tree found, not proven optimal (%s)", errorsGap(res, budget)))
-	case errors.Is(err, context.DeadlineExceeded) && res != nil:
-		bound := fmt.Sprintf("depth >= %d", res.MinDepth)
-		if mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth {
-			bound += fmt.Sprintf(", nodes >= %d", res.MinNodes)
+	if res != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) && !hungUp(ctx)) {
+		// Every search is anytime: a stopped one still has its best tree,
+		// whether the time limit or a signal stopped it.
+		gap := fmt.Sprintf("depth >= %d", res.MinDepth)
+		switch {
+		case mode == orchestrate.Errors:
+			gap = errorsGap(res, budget)
+		case mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth:
+			gap += fmt.Sprintf(", nodes >= %d", res.MinNodes)
 		}
-		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration(flagTimeout), bound)}
-	case err != nil:
+		if errors.Is(err, context.Canceled) {
+			return res, stopped(ctx, fmt.Sprintf("with the best tree found, not proven optimal (%s)", gap))
+		}
+		return res, exitError{code: 2, err: fmt.Errorf("time limit %v reached: best tree found, not proven optimal (%s)", cmd.Duration(flagTimeout), gap)}
+	}
+	if err != nil {
 		return nil, interrupted(ctx, err)
 	}
 	return res, nil
+}
+
+// hungUp reports whether SIGHUP ended ctx, or the end of the process
+// --parent names, which stops odtx alike: no one is left to read a tree.
+func hungUp(ctx context.Context) bool {
+	var s signalError
+	return errors.As(context.Cause(ctx), &s) && s.sig == syscall.SIGHUP
 }
