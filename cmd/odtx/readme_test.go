@@ -29,13 +29,35 @@ func doc(t *testing.T, path string) string {
 // shows, line for line.
 func TestREADMEFirstRun(t *testing.T) {
 	r := mustRun(t, "", "", "learn", appendixCSV)
-	want := "```\n" + r.stdout + "```"
+	readmeShows(t, "./odtx learn testdata/appendix.csv", r.stdout)
+}
+
+// TestREADMEIris: the README's iris example prints the tree the README
+// shows, on the shared datasets' iris.csv, which the README says where to
+// fetch, with the training errors it says. Before, it showed another tree
+// than odtx printed.
+func TestREADMEIris(t *testing.T) {
+	r := mustRun(t, "", "", "learn", "--max-depth", "2", shareddata.Path(t, "iris.csv"))
+	readmeShows(t, "./odtx learn --max-depth 2 iris.csv", r.stdout)
+	m := regexp.MustCompile(`, (\d+ training errors?); errors optimal`).FindStringSubmatch(r.stderr)
+	if m == nil {
+		t.Fatalf("summary %q", r.stderr)
+	}
+	if readme := doc(t, "README.md"); !strings.Contains(readme, m[1]+", and the summary says no tree of depth 2 makes fewer") {
+		t.Errorf("README.md does not say %s", m[1])
+	}
+}
+
+// readmeShows fails t unless README.md shows command and, in a block of
+// its own, what it prints, stdout.
+func readmeShows(t *testing.T, command, stdout string) {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), "./odtx learn testdata/appendix.csv") || !strings.Contains(string(data), want) {
-		t.Errorf("README.md does not show ./odtx learn testdata/appendix.csv printing\n%s", r.stdout)
+	if !strings.Contains(string(data), command) || !strings.Contains(string(data), "```\n"+stdout+"```") {
+		t.Errorf("README.md does not show %s printing\n%s", command, stdout)
 	}
 }
 
