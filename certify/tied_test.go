@@ -7,11 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/solver"
 )
@@ -30,21 +27,13 @@ func TestTiedClaims(t *testing.T) {
 	}
 	tied := 0
 	for trial := range trials {
-		tbl, err := dataset.ReadTable(strings.NewReader(testgen.Conflicting(r, 1+r.IntN(4), 4+r.IntN(14), 2+trial%2)), "tied.csv")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tt := testgen.ReadTied(t, testgen.Conflicting(r, 1+r.IntN(4), 4+r.IntN(14), 2+trial%2))
+		ds, depth, nodes := tt.Data, tt.Depth, tt.Nodes
 		for _, ex := range ds.Examples {
 			if ex.Tied != nil {
 				tied++
 			}
 		}
-		rows, sets := bruteforce.Majority(testgen.RawRecords(t, tbl, ds))
-		depth, nodes, _ := bruteforce.OptimalSets(rows, sets, len(ds.Features))
 		type claim struct {
 			c   Claim
 			sat bool

@@ -5,10 +5,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/tree"
@@ -39,51 +37,35 @@ func TestMajorityTies(t *testing.T) {
 	}
 	groups, smaller := 0, 0
 	for n, csv := range tables {
-		tbl, err := dataset.ReadTable(strings.NewReader(csv), "tied.csv")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
-		if err != nil {
-			t.Fatalf("table %d: %v", n, err)
-		}
-		rows, labels := testgen.RawRecords(t, tbl, ds)
-		distinct, sets := bruteforce.Majority(rows, labels)
-		depth, nodes, ok := bruteforce.OptimalSets(distinct, sets, len(ds.Features))
-		if !ok {
-			t.Fatalf("table %d: the oracle found no tree\n%s", n, csv)
-		}
-		fewest := 0
-		for i, s := range sets {
-			if len(s) > 1 {
+		tt := testgen.ReadTied(t, csv)
+		fewest := 0 // errors: the copies of each row without a label of its set
+		for i, set := range tt.Sets {
+			if len(set) > 1 {
 				groups++
 			}
-			copies := 0
-			for j := range rows {
-				if slices.Equal(rows[j], distinct[i]) && labels[j] != s[0] {
-					copies++
+			for j, rec := range tt.Records {
+				if slices.Equal(rec, tt.Rows[i]) && tt.Labels[j] != set[0] {
+					fewest++
 				}
 			}
-			fewest += copies
 		}
-		first := firstSeen(rows, labels)
-		if d, n, _ := bruteforce.Optimal(distinct, first, len(ds.Features)); d > depth || n > nodes {
+		if d, k, _ := bruteforce.Optimal(tt.Rows, firstSeen(tt.Records, tt.Labels), len(tt.Data.Features)); d > tt.Depth || k > tt.Nodes {
 			smaller++
 		}
 		for _, e := range []Engine{DP, SAT, Auto} {
-			res, err := Learn(context.Background(), ds, Options{Mode: Size, Engine: e, NewSolver: newGini})
+			res, err := Learn(context.Background(), tt.Data, Options{Mode: Size, Engine: e, NewSolver: newGini})
 			if err != nil {
 				t.Fatalf("table %d, %v: %v", n, e, err)
 			}
-			if d, k := res.Root.Depth(), res.Root.Nodes(); !res.Optimal || d != depth || k != nodes {
+			if d, k := res.Root.Depth(), res.Root.Nodes(); !res.Optimal || d != tt.Depth || k != tt.Nodes {
 				t.Fatalf("table %d, %v: depth %d, %d nodes (optimal %v); the oracle, any majority label to a tie: depth %d, %d nodes\n%s",
-					n, e, d, k, res.Optimal, depth, nodes, csv)
+					n, e, d, k, res.Optimal, tt.Depth, tt.Nodes, csv)
 			}
-			vt, err := res.VerifiedTree(ds, tbl)
+			vt, err := res.VerifiedTree(tt.Data, tt.Table)
 			if err != nil {
 				t.Fatalf("table %d, %v: %v\n%s", n, e, err, csv)
 			}
-			checkMajorityErrors(t, vt, tbl, ds, rows, distinct, sets, fewest)
+			checkMajorityErrors(t, vt, tt, fewest)
 		}
 	}
 	if smaller < trials/10 || groups < trials/2 {
@@ -91,22 +73,22 @@ func TestMajorityTies(t *testing.T) {
 	}
 }
 
-// checkMajorityErrors checks that vt makes exactly the errors
-// ds.Relabelled lists, fewest of them, on the raw rows of tbl, and gives
-// each distinct row one of its labels in sets.
-func checkMajorityErrors(t *testing.T, vt *tree.Tree, tbl *dataset.Table, ds *dataset.Dataset, rows, distinct [][]bool, sets [][]int, fewest int) {
+// checkMajorityErrors checks that vt makes exactly the errors that
+// tt.Data.Relabelled lists, fewest of them, on the raw rows of tt.Table,
+// and gives each distinct row one of its labels in tt.Sets.
+func checkMajorityErrors(t *testing.T, vt *tree.Tree, tt *testgen.Tied, fewest int) {
 	t.Helper()
-	wrong, err := vt.Score(tbl)
+	wrong, err := vt.Score(tt.Table)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wrong != fewest || len(ds.Relabelled) != fewest {
-		t.Fatalf("%d training errors, %d rows relabelled; the fewest any tree makes: %d", wrong, len(ds.Relabelled), fewest)
+	if wrong != fewest || len(tt.Data.Relabelled) != fewest {
+		t.Fatalf("%d training errors, %d rows relabelled; the fewest any tree makes: %d", wrong, len(tt.Data.Relabelled), fewest)
 	}
-	for i, row := range distinct {
+	for i, row := range tt.Rows {
 		c := vt.Root.Classify(func(f int) bool { return row[f] })
-		if !slices.Contains(sets[i], c) {
-			t.Fatalf("row %v given %s, not one of its majority labels %v", row, ds.Classes[c], sets[i])
+		if !slices.Contains(tt.Sets[i], c) {
+			t.Fatalf("row %v given %s, not one of its majority labels %v", row, tt.Data.Classes[c], tt.Sets[i])
 		}
 	}
 }

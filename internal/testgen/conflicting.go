@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/bruteforce"
 )
 
 // Conflicting returns a table, as CSV, of rows records over features
@@ -29,10 +30,48 @@ func Conflicting(r *rand.Rand, features, rows, classes int) string {
 	return csv.String()
 }
 
-// RawRecords returns every record of tbl as a brute-force oracle sees it:
+// Tied is a table of records, some of them identical with other labels,
+// binarized with the Majority option, as a brute-force oracle sees it.
+type Tied struct {
+	Table *dataset.Table
+	Data  *dataset.Dataset
+	// Records are whether each feature of Data holds for each record's
+	// raw values, and Labels its own label, an index into Data.Classes.
+	Records [][]bool
+	Labels  []int
+	// Rows are the distinct Records, each with Sets, the labels most of
+	// its copies have (bruteforce.Majority), and Depth and Nodes the
+	// optimum over every choice of one of them a row (bruteforce.OptimalSets).
+	Rows         [][]bool
+	Sets         [][]int
+	Depth, Nodes int
+}
+
+// ReadTied reads the table csv and returns it as Tied.
+func ReadTied(t testing.TB, csv string) *Tied {
+	t.Helper()
+	tbl, err := dataset.ReadTable(strings.NewReader(csv), "tied.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt := &Tied{Table: tbl, Data: ds}
+	tt.Records, tt.Labels = rawRecords(t, tbl, ds)
+	tt.Rows, tt.Sets = bruteforce.Majority(tt.Records, tt.Labels)
+	var ok bool
+	if tt.Depth, tt.Nodes, ok = bruteforce.OptimalSets(tt.Rows, tt.Sets, len(ds.Features)); !ok {
+		t.Fatalf("the oracle found no tree of\n%s", csv)
+	}
+	return tt
+}
+
+// rawRecords returns every record of tbl as a brute-force oracle sees it:
 // whether each of the features of ds, which tbl binarized into, holds for
 // its raw values, and its own label, as an index into ds.Classes.
-func RawRecords(t testing.TB, tbl *dataset.Table, ds *dataset.Dataset) (rows [][]bool, labels []int) {
+func rawRecords(t testing.TB, tbl *dataset.Table, ds *dataset.Dataset) (rows [][]bool, labels []int) {
 	t.Helper()
 	label, err := tbl.Column(ds.Label)
 	if err != nil {
