@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
 	"golang.org/x/sync/errgroup"
@@ -35,7 +36,7 @@ type Fold struct {
 func KFold(t *dataset.Table, k int, seed uint64) ([]Fold, error) {
 	n := t.Len()
 	if k < 2 || k > n {
-		return nil, fmt.Errorf("%s: cannot make %d folds of %d rows: need at least 2 folds and a row for each", t.Name, k, n)
+		return nil, fmt.Errorf("%s: cannot make %s of %s: need at least 2 folds and a row for each", t.Name, plural.Count(k, "fold"), plural.Count(n, "row"))
 	}
 	perm := rand.New(rand.NewPCG(seed, 0)).Perm(n)
 	folds := make([]Fold, k)

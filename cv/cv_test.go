@@ -126,9 +126,9 @@ func TestKFoldSeed(t *testing.T) {
 
 func TestKFoldErrors(t *testing.T) {
 	tbl := randomTable(rand.New(rand.NewPCG(1, 2)), 4)
-	for _, k := range []int{-1, 0, 1, 5} {
+	for k, folds := range map[int]string{-1: "-1 folds", 0: "0 folds", 1: "1 fold", 5: "5 folds"} {
 		_, err := KFold(tbl, k, 1)
-		want := fmt.Sprintf("random.csv: cannot make %d folds of 4 rows: need at least 2 folds and a row for each", k)
+		want := "random.csv: cannot make " + folds + " of 4 rows: need at least 2 folds and a row for each"
 		if err == nil || err.Error() != want {
 			t.Errorf("%d folds: error %v, want %q", k, err, want)
 		}

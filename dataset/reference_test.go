@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/odtx/odtx/internal/plural"
 )
 
 // The reference functions below are the first, straightforward
@@ -103,7 +105,7 @@ func referenceReadTable(r io.Reader, name string) (*refTable, error) {
 			return nil, err
 		}
 		if len(rec) != len(header) {
-			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, len(rec), len(header))
+			return nil, fmt.Errorf("%s:%d: row has %s, header has %d", name, line, plural.Count(len(rec), "field"), len(header))
 		}
 		for i, f := range rec {
 			if !utf8.ValidString(f) {

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/odtx/odtx/internal/plural"
 )
 
 // Table is a CSV file as read: the header, the records, with the line
@@ -119,7 +121,7 @@ func ReadTableContext(ctx context.Context, r io.Reader, name string) (*Table, er
 			n = bytes.Count(text, []byte{sep}) + 1
 		}
 		if n != width {
-			return nil, fmt.Errorf("%s:%d: row has %d fields, header has %d", name, line, n, width)
+			return nil, fmt.Errorf("%s:%d: row has %s, header has %d", name, line, plural.Count(n, "field"), width)
 		}
 		switch {
 		case rows == 0 && text != nil && size > 0:

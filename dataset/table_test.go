@@ -79,6 +79,7 @@ func TestReadTableErrors(t *testing.T) {
 		{"header and blank lines", "A,B,X\n\n\n", "t.csv: no data rows after the header"},
 		{"short row", "A,B,C,X\n1,2,3,0\n\n1,2,0\n", "t.csv:4: row has 3 fields, header has 4"},
 		{"long row", "A,X\n1,0\n1,2,0\n", "t.csv:3: row has 3 fields, header has 2"},
+		{"one field", "A,X\n1,0\n1\n", "t.csv:3: row has 1 field, header has 2"},
 		{"bare quote", "A,X\n1,0\n1,a\"b\n", "t.csv:3: column 4: bare \" in non-quoted-field"},
 		{"unterminated quote", "A,X\n\"1,0\n2,1\n", "t.csv:3: column 5: extraneous or missing \" in quoted-field (record starts on line 2)"},
 		{"duplicate column", "A,B,A,X\n1,2,3,0\n", `t.csv: column "A" appears twice in the header`},

@@ -121,7 +121,7 @@ func TestCVBadInput(t *testing.T) {
 		args []string
 		want string // a substring of the one stderr line
 	}{
-		{"one fold", []string{"cv", "--folds", "1", "data.csv"}, "cannot make 1 folds of 2 rows"},
+		{"one fold", []string{"cv", "--folds", "1", "data.csv"}, "cannot make 1 fold of 2 rows"},
 		{"more folds than rows", []string{"cv", "--folds", "3", "data.csv"}, "cannot make 3 folds of 2 rows"},
 		{"no jobs", []string{"cv", "--jobs", "0", "data.csv"}, `invalid value "0" for flag -jobs: want at least 1`},
 		{"unknown mode", []string{"cv", "--mode", "nosuch", "data.csv"}, `unknown mode "nosuch"`},

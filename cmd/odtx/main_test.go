@@ -277,7 +277,7 @@ func TestBadInput(t *testing.T) {
 			name:  "ragged stdin",
 			stdin: "a,b\n1,x\n2\n",
 			args:  []string{"learn", "-"},
-			want:  []string{"stdin:3:", "row has 1 fields, header has 2"},
+			want:  []string{"stdin:3:", "row has 1 field, header has 2"},
 		},
 		{
 			name:  "predict: missing tree file",
