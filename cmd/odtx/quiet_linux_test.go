@@ -18,7 +18,7 @@ func TestQuietOnTerminal(t *testing.T) {
 	args := []string{"--engine", "sat", "learn", appendixCSV}
 	// The terminal ends lines with \r\n, and the bar redraws its line after \r.
 	got := onTerminal(t, args...)
-	if lines := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(got); !strings.Contains(lines, "solver calls") || !summaryLine.MatchString(lines) {
+	if lines := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(got); !strings.Contains(lines, " solver call") || !summaryLine.MatchString(lines) {
 		t.Errorf("odtx %q on a terminal wrote %q, want progress and the summary line", args, got)
 	}
 	if got := onTerminal(t, append([]string{"-q"}, args...)...); got != "" {
