@@ -47,7 +47,7 @@ func buildAndRun(m *testing.M) int {
 }
 
 // summaryLine matches the line learn ends with on stderr unless -q.
-var summaryLine = regexp.MustCompile(`(?m)^odtx: depth \d+, \d+ nodes(, \d+ training errors(, cost [0-9.e+-]+)?)?; [a-z ]+ optimal( within [^,]+)?, proven by [^;]+; engine \w+( on [^,]+(,[^,]+)*)?, [0-9.]+ s\n`)
+var summaryLine = regexp.MustCompile(`(?m)^odtx: depth \d+, \d+ nodes?(, \d+ training errors?(, cost [0-9.e+-]+)?)?; [a-z ]+ optimal( within [^,]+)?, proven by [^;]+; engine \w+( on [^,]+(,[^,]+)*)?, [0-9.]+ s\n`)
 
 // withoutSummary returns stderr without learn's summary line.
 func withoutSummary(stderr string) string { return summaryLine.ReplaceAllString(stderr, "") }

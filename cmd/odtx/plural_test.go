@@ -21,4 +21,7 @@ func TestSingular(t *testing.T) {
 	if !strings.HasPrefix(r.stderr, "odtx: depth 0, 1 node, 1 training error; errors optimal within depth <= 0,") {
 		t.Errorf("stderr %q, want depth 0, 1 node, 1 training error", r.stderr)
 	}
+	if withoutSummary(r.stderr) != "" {
+		t.Errorf("the tests' summaryLine does not match %q", r.stderr)
+	}
 }
