@@ -48,6 +48,19 @@ type Options struct {
 	// Progress, if not nil, is called whenever the best tree or the lower
 	// bound improves, from one goroutine at a time.
 	Progress func(Progress)
+	// Off switches techniques off, for an ablation: none changes the
+	// answer, only how soon it comes.
+	Off Techniques
+}
+
+// Techniques are the techniques of the engines that a search may go
+// without; the zero value has all of them.
+type Techniques struct {
+	// BestFirstRoot: ordered, at the root of depth three or more, splits
+	// the interval of cuts of least bound next, whatever its column, so
+	// that the bound proven rises as it goes. Off, it searches the columns
+	// one by one, and proves a bound only of those it has searched.
+	BestFirstRoot bool
 }
 
 // Progress reports the state of an anytime search.

@@ -14,11 +14,11 @@ const (
 	// DP alone for a head start, then DP and SAT raced, the first proof
 	// winning; for the fewest errors, Ordered or MinErr by the data's
 	// shape (errorsEngine).
-	Auto Engine = iota
-	SAT         // trees without errors: the paper's SAT encodings and incremental loop
-	DP          // trees without errors: dynamic programming over sets of examples
-	MinErr      // the fewest errors: dynamic programming over binary tests, MurTree's way
-	Ordered     // the fewest errors: dynamic programming over the cuts of ordered columns, ConTree's way
+	Auto    Engine = iota
+	SAT            // trees without errors: the paper's SAT encodings and incremental loop
+	DP             // trees without errors: dynamic programming over sets of examples
+	MinErr         // the fewest errors: dynamic programming over binary tests, MurTree's way
+	Ordered        // the fewest errors: dynamic programming over the cuts of ordered columns, ConTree's way
 )
 
 var engineNames = [...]string{Auto: "auto", SAT: "sat", DP: "dp", MinErr: "minerr", Ordered: "ordered"}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
 	"github.com/odtx/odtx/lds"
-	"github.com/odtx/odtx/lower"
 	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/ordered"
@@ -23,11 +23,11 @@ import (
 //
 // The search is anytime, and never worse than the obvious: CART's tree of
 // the depth budget (package cart) is the first tree held, which the engine
-// needs only beat. A search still running after Options.Improve has, beside
-// it, searches that find better trees and prove bounds sooner (improve);
-// the engine needs only beat their trees too. The tree returned is the
-// best of them all, the bound the best proven: a search that finds no tree
-// better than the best held has proven that one optimal.
+// needs only beat. A search still running after Options.Improve has beside
+// it a search that finds better trees sooner (improve), whose trees the
+// engine needs only beat too. The tree returned is the best of them all,
+// the bound the engine's: a search that finds no tree better than the best
+// held has proven that one optimal.
 func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	e := opt.Engine
 	switch e {
@@ -39,11 +39,11 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	solve := map[Engine]objective.Solver{MinErr: minerr.Solve, Ordered: ordered.Solve}[e]
 	start := time.Now()
 	b := opt.Budget
-	oopt := objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize}
+	oopt := objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize, Off: opt.Off}
 	if err := oopt.Validate(); err != nil {
 		return nil, fmt.Errorf("%v: %w", e, err)
 	}
-	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, progress: opt.Progress}
+	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, progress: opt.Progress, own: math.MaxInt}
 	a.held = objective.NewIncumbent(a.order)
 	a.report = func(best, bound int) {
 		opt.Progress(Progress{Engine: e, Depth: b.MaxDepth, Examples: len(ds.Examples), Errors: best, MinErrors: bound, Elapsed: time.Since(start)})
@@ -57,11 +57,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	}
 	oopt.Consistent = fewestLeaves
 	oopt.UpperBound = a.held.Score
-	oopt.Progress = func(p objective.Progress) {
-		if b.Cost == 0 {
-			a.prove(p.ErrorBound)
-		}
-	}
+	oopt.Progress = func(p objective.Progress) { a.engine(p, b.Cost == 0) }
 	ictx, stop := context.WithCancel(ctx)
 	improved := make(chan struct{})
 	go func() {
@@ -86,9 +82,6 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	a.held.Offer(r.Root, objective.Score{E: r.Errors, B: r.Branches})
 	root, best := a.held.Best()
 	proven := r.Proven
-	if a.bound > proven.E && b.Cost == 0 {
-		proven = objective.Score{E: a.bound}
-	}
 	res := &Result{
 		Root:         root,
 		Engine:       e,
@@ -117,52 +110,55 @@ type anytime struct {
 	order    objective.Order
 	held     *objective.Incumbent
 	mu       sync.Mutex // one report at a time
-	bound    int        // on errors, proven beside the engine
+	bound    int        // on errors, proven by the engine
+	own      int        // errors of the engine's best tree
 	progress func(Progress)
 	report   func(best, bound int)
 }
 
-// offer keeps root, of score s, if it beats the tree held, and reports it.
+// offer keeps root, of score s, if it beats the tree held, and reports it
+// if it makes fewer errors than the engine's too.
 func (a *anytime) offer(root *tree.Node, s objective.Score) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.held.Offer(root, s) && a.progress != nil {
-		a.report(s.E, a.bound)
+	best := a.best()
+	if a.held.Offer(root, s) && a.progress != nil && a.best() < best {
+		a.report(a.best(), a.bound)
 	}
 }
 
-// prove raises the bound on errors to errs, and reports it.
-func (a *anytime) prove(errs int) {
+// engine takes what the engine reports: the errors of the best tree it
+// holds, which it returns when it stops, and, where bound, its bound on
+// errors.
+func (a *anytime) engine(p objective.Progress, bound bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if errs <= a.bound {
-		return
+	best, lb := a.best(), a.bound
+	a.own = min(a.own, p.Errors)
+	if bound {
+		a.bound = max(a.bound, p.ErrorBound)
 	}
-	a.bound = errs
-	if a.progress != nil {
-		a.report(a.held.Score().E, a.bound)
+	if a.progress != nil && (a.best() < best || a.bound > lb) {
+		a.report(a.best(), a.bound)
 	}
 }
 
-// partRecords is about the records of a part of the first pass of the
-// bounds by parts (lower.Parts).
-const partRecords = 512
+// best returns the errors of the best tree held, by the engine or beside
+// it.
+func (a *anytime) best() int { return min(a.held.Score().E, a.own) }
 
-// improve searches ds beside the engine, solve, that searches it with opt:
-// for better trees by limited discrepancy over CART's ranking of the tests
-// with the bottom two levels solved exactly (package lds), then for
-// bounds on the errors by exact searches of parts (package lower). It
-// ends when ctx does or both are done.
+// ldsRounds is the rounds of limited discrepancy of improve: each weighs
+// more of the choices CART's ranking may get wrong, and costs more than
+// the one before.
+const ldsRounds = 3
+
+// improve searches ds beside the engine that searches it with opt, by
+// solve, for better trees: by limited discrepancy over CART's ranking of
+// the tests, with the bottom two levels solved exactly (package lds). It
+// ends when ctx does or its rounds are done.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
 	if opt.MaxBranches == 0 && opt.MaxDepth > 2 {
-		lds.Search(ctx, ds, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, Rank: cart.Ranked, Rounds: 3, Offer: a.offer})
-	}
-	if opt.CostPerBranch == 0 {
-		m := 1
-		for m < 32 && 2*m*partRecords <= objective.Records(ds) {
-			m *= 2
-		}
-		lower.Parts(ctx, ds, m, solve, opt, a.prove)
+		lds.Search(ctx, ds, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, Rank: cart.Ranked, Rounds: ldsRounds, Offer: a.offer})
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/solver"
 	"github.com/odtx/odtx/tree"
 )
@@ -90,6 +91,9 @@ type Options struct {
 	// deeper ones join it, up to Probes (0: at once). Most searches end
 	// sooner, and a probe started beside them only shares their CPU.
 	Stagger time.Duration
+	// Off switches techniques of the engines of the Errors mode off, for
+	// an ablation (objective.Techniques).
+	Off objective.Techniques
 	// Improve is how long the engine of the Errors mode searches alone
 	// before the searches that improve its tree and its bound join it
 	// (0: ImproveAfter; negative: never). Most searches end sooner.

@@ -58,6 +58,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		frames:   make([]frame, opt.MaxDepth+1),
 		progress: opt.Progress,
 		upper:    opt.UpperBound,
+		off:      opt.Off,
 		outer:    objective.None,
 	}
 	if opt.MaxBranches > 0 {
@@ -99,10 +100,27 @@ func (s *search) run() (*sol, score) {
 
 // report passes an improvement at the root to the Progress function.
 func (s *search) report(best *sol) {
+	s.held = best.S
+	s.tell()
+}
+
+// reportBound passes a bound proven at the root to the Progress function.
+func (s *search) reportBound(lb score) {
+	s.proven = lb
+	s.tell()
+}
+
+// tell passes the best tree's score and the bound proven at the root to
+// the Progress function.
+func (s *search) tell() {
 	if s.progress == nil {
 		return
 	}
-	s.progress(objective.Progress{Errors: best.S.E, Branches: best.S.B, Bound: s.order.Value(score{})})
+	p := objective.Progress{Errors: s.held.E, Branches: s.held.B, Bound: s.order.Value(s.proven)}
+	if s.order.Cost == 0 {
+		p.ErrorBound = s.proven.E
+	}
+	s.progress(p)
 }
 
 // tree turns a solution into a tree over the dataset's features, which

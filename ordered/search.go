@@ -96,6 +96,10 @@ type search struct {
 	// seeds are records of a subset of the set of the next depth-two
 	// search, which learnt gathers those of.
 	seeds, learnt []record
+	off           objective.Techniques // switched off
+	// held is the score of the best tree found at the root, and proven the
+	// bound proven there, as last reported.
+	held, proven score
 	// upper reads the score of the best tree known beside the search
 	// (objective.Options.UpperBound), and outer is the least it read.
 	upper func() score
@@ -213,6 +217,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		if root {
 			s.report(best)
 		}
+	}
+	if root && d >= 3 && !s.off.BestFirstRoot && s.cutsAt(v) <= bestFirstCuts {
+		return s.bestFirst(v, d, n, ub, lb, best)
 	}
 	for a := range s.x.cols {
 		if root {
@@ -392,7 +399,7 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 			}
 		}
 		var ok bool
-		if best, ub, ok = s.evaluate(v, a, d, n, k, iv, ub, best, root); !ok {
+		if best, ub, ok = s.evaluate(fr, v, a, d, n, k, iv, ub, best, root); !ok {
 			if root {
 				s.colLB = fr.pending(s, fr.queue[q:], ub)
 			}
@@ -640,8 +647,7 @@ func (fr *frame) pending(s *search, q []interval, ub score) score {
 // evaluate finds the best trees of both sides of cut k of column a, or
 // bounds on them, and returns the best tree so far and its score, and
 // false if the search stopped before it was done.
-func (s *search) evaluate(v *view, a, d, n, k int, iv interval, ub score, best *sol, root bool) (*sol, score, bool) {
-	fr := &s.frames[d]
+func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub score, best *sol, root bool) (*sol, score, bool) {
 	p := fr.pos[k-1]
 	feature := s.x.cols[a].feature[p]
 	lo, _ := splits(d, n)

@@ -1,0 +1,146 @@
+package ordered
+
+import (
+	"container/heap"
+	"slices"
+
+	"github.com/odtx/odtx/objective"
+)
+
+// bestFirstCuts is the most cuts, over every column, that the root keeps
+// a frame of each column for, to search them best first; a root of more
+// searches its columns one by one (column).
+const bestFirstCuts = 1 << 21
+
+// cutsAt returns the cuts of v, over every column: its distinct positions
+// in each, less one.
+func (s *search) cutsAt(v *view) int {
+	n := 0
+	for _, o := range v.order {
+		for i := 1; i < len(o); i++ {
+			if o[i].pos != o[i-1].pos {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// bestFirst searches the trees of the root v of depth d and budget n, as
+// column does a column, but over every column at once: of the intervals
+// of cuts not ruled out, of whatever column, the one whose bound is least
+// is split next. The least bound of the intervals left is then a bound on
+// every tree of the root that the search has not ruled out, which rises as
+// the search goes, and which a search stopped at any moment has proven: it
+// is reported as it rises, and kept in rootLB when the search stops. lb is
+// a known lower bound; best and ub are as in column.
+func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
+	lo, hi := splits(d, n)
+	frames := make([]frame, len(s.x.cols))
+	q := &intervals{order: s.order}
+	for a := range frames {
+		fr := &frames[a]
+		c := fr.cuts(s.x, v, a)
+		if c == 0 {
+			continue
+		}
+		fr.start(v, c, hi-lo+1, false)
+		if d == 3 && fr.m == 1 {
+			fr.learnt = make([][2][2]int, c+2)
+		}
+		heap.Push(q, pending{lb: lb, a: a, iv: interval{1, c, 0, c + 1}})
+	}
+	proven := lb
+	for q.Len() > 0 {
+		ub = s.tighten(ub)
+		if !s.order.Less(q.items[0].lb, ub) {
+			break // no interval left can beat ub: the search is done
+		}
+		if least := q.items[0].lb; s.order.Less(proven, least) {
+			proven = least
+			s.reportBound(proven)
+		}
+		if s.stop.Load() {
+			break
+		}
+		p := heap.Pop(q).(pending)
+		fr, iv := &frames[p.a], p.iv
+		iv.lo, iv.hi = fr.narrow(s, iv, ub)
+		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
+			iv.lo++
+		}
+		for iv.lo <= iv.hi && !fr.open(s, iv.hi, iv, ub) {
+			iv.hi--
+		}
+		if iv.lo > iv.hi {
+			continue
+		}
+		k := fr.nearestOpen(s, iv, ub)
+		var ok bool
+		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best, true); !ok {
+			heap.Push(q, pending{lb: fr.pending(s, []interval{iv}, ub), a: p.a, iv: iv})
+			break
+		}
+		for _, half := range []interval{{iv.lo, k - 1, iv.kl, k}, {k + 1, iv.hi, k, iv.kr}} {
+			if half.lo <= half.hi {
+				heap.Push(q, pending{lb: fr.pending(s, []interval{half}, ub), a: p.a, iv: half})
+			}
+		}
+	}
+	if s.stop.Load() {
+		s.rootLB = ub
+		if q.Len() > 0 {
+			s.rootLB = s.order.Min(ub, q.items[0].lb)
+		}
+		s.rootLB = s.order.Max(s.rootLB, lb)
+		s.bounded = true
+	}
+	return best
+}
+
+// nearestOpen returns the open cut of iv nearest its middle; iv has one.
+func (fr *frame) nearestOpen(s *search, iv interval, ub score) int {
+	k := (iv.lo + iv.hi) / 2
+	for dk := 0; ; dk++ {
+		if k-dk >= iv.lo && fr.open(s, k-dk, iv, ub) {
+			return k - dk
+		}
+		if k+dk <= iv.hi && fr.open(s, k+dk, iv, ub) {
+			return k + dk
+		}
+	}
+}
+
+// pending is an interval of cuts of column a not yet ruled out, with the
+// least bound of its cuts.
+type pending struct {
+	lb score
+	a  int
+	iv interval
+}
+
+// intervals is a heap of pending intervals, the least bound first, then
+// the first column and the first cut.
+type intervals struct {
+	order objective.Order
+	items []pending
+}
+
+func (q *intervals) Len() int { return len(q.items) }
+func (q *intervals) Less(i, j int) bool {
+	a, b := q.items[i], q.items[j]
+	switch {
+	case q.order.Less(a.lb, b.lb):
+		return true
+	case q.order.Less(b.lb, a.lb):
+		return false
+	}
+	return a.a < b.a || a.a == b.a && a.iv.lo < b.iv.lo
+}
+func (q *intervals) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *intervals) Push(x any)    { q.items = append(q.items, x.(pending)) }
+func (q *intervals) Pop() any {
+	x := q.items[len(q.items)-1]
+	q.items = slices.Delete(q.items, len(q.items)-1, len(q.items))
+	return x
+}
