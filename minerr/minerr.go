@@ -9,31 +9,19 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// Solve finds a tree of depth at most opt.MaxDepth with at most
-// opt.MaxBranches branching nodes that misclassifies the fewest records of
-// ds, or minimizes errors + CostPerBranch·records·branches with a cost;
-// among those trees it has the fewest branching nodes, unless
-// opt.AnySize. Examples with
-// Counts (dataset.Count) stand for that many records of each class; others
-// for one record of their class.
+// Solve is an objective.Solver: it finds the tree of the objective
+// (package objective) that opt asks for, trying the binary tests one by
+// one, MurTree's way.
 //
 // When ctx ends first, Solve returns the best tree found, never worse than
-// a greedy one, with Optimal false and ctx's error.
+// a greedy one, with the bound proven, and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*objective.Result, error) {
-	if err := opt.Validate(); err != nil {
-		return nil, fmt.Errorf("minerr: %w", err)
-	}
-	x, err := pack(ctx, ds)
-	if ctx.Err() != nil && err != nil {
-		return objective.Majority(ds), fmt.Errorf("minerr: %w", err)
-	}
+	x, stopped, err := objective.Start(ctx, "minerr", ds, opt, pack)
 	if err != nil {
-		return nil, err
+		return stopped, err
 	}
 	s := newSearch(x, opt)
-	var release func()
-	s.progress, release = objective.Watch(ctx, &s.stop, s.progress)
-	defer release()
+	defer objective.Watch(ctx, &s.stop, &s.progress)()
 	best, bound := s.run()
 	if s.handOff && best.S.E == 0 && s.better(bound, best.S) && !s.stop.Load() {
 		return consistent(ctx, ds, opt, s.tree(best), s.stats)

@@ -96,14 +96,15 @@ func Hashes(n int) (h1, h2 []uint64) {
 	return h1, h2
 }
 
-// Watch sets stop once ctx ends, until the returned release is called. It
-// also returns progress made to set stop right after it reports, if ctx
-// has ended by then: a Progress function that ends the context then stops
-// the search before it goes on, not when the context's goroutine runs.
-func Watch(ctx context.Context, stop *atomic.Bool, progress func(Progress)) (report func(Progress), release func()) {
-	if progress != nil {
-		report = func(p Progress) {
-			progress(p)
+// Watch sets stop once ctx ends, until the function it returns is called.
+// It also wraps *progress, if not nil, to set stop right after it
+// reports, if ctx has ended by then: a Progress function that ends the
+// context then stops the search before it goes on, not when the context's
+// goroutine runs.
+func Watch(ctx context.Context, stop *atomic.Bool, progress *func(Progress)) (release func()) {
+	if report := *progress; report != nil {
+		*progress = func(p Progress) {
+			report(p)
 			if ctx.Err() != nil {
 				stop.Store(true)
 			}
@@ -113,5 +114,5 @@ func Watch(ctx context.Context, stop *atomic.Bool, progress func(Progress)) (rep
 	if ctx.Err() != nil {
 		stop.Store(true)
 	}
-	return report, func() { after() }
+	return func() { after() }
 }

@@ -2,44 +2,27 @@ package ordered
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
 )
 
-// Solve takes the options of package minerr, which searches the same
-// objective over any binary features, and answers as minerr.Solve does.
-// Of the result's Stats, Depth2 counts the depth-two searches, Pruned the
-// cuts that bounds spared, and Features the threshold tests in columns;
-// Incremental is 0.
-//
-// Solve finds a tree of depth at most opt.MaxDepth with at most
-// opt.MaxBranches branching nodes that misclassifies the fewest records of
-// ds, or minimizes errors + CostPerBranch·records·branches with a cost;
-// among those trees it has the fewest branching nodes, unless
-// opt.AnySize. Examples with
-// Counts (dataset.Count) stand for that many records of each class; others
-// for one record of their class.
+// Solve is an objective.Solver: it finds the tree of the objective
+// (package objective) that opt asks for, searching the cuts of each
+// column by intervals. Of the result's Stats, Depth2 counts the depth-two
+// searches, Pruned the cuts that bounds spared, and Features the
+// threshold tests in columns.
 //
 // When ctx ends first, Solve returns the best tree found, at least the
-// majority leaf, with Optimal false and ctx's error.
+// majority leaf, with the bound proven, and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, opt objective.Options) (*objective.Result, error) {
-	if err := opt.Validate(); err != nil {
-		return nil, fmt.Errorf("ordered: %w", err)
-	}
-	x, err := pack(ctx, ds)
+	x, stopped, err := objective.Start(ctx, "ordered", ds, opt, pack)
 	if err != nil {
-		if ctx.Err() != nil {
-			return objective.Majority(ds), fmt.Errorf("ordered: %w", err)
-		}
-		return nil, err
+		return stopped, err
 	}
 	s := newSearch(x, opt)
-	var release func()
-	s.progress, release = objective.Watch(ctx, &s.stop, s.progress)
-	defer release()
+	defer objective.Watch(ctx, &s.stop, &s.progress)()
 	best, bound := s.run()
 	return objective.Outcome(ctx, s.tree(best), best.S, bound, s.order, s.stats)
 }

@@ -12,20 +12,11 @@ import (
 // score is a tree's errors and branching nodes, or a bound on them.
 type score = objective.Score
 
-// sol is a solution: a tree over the dataset's features with its score.
+// sol is a solution: a tree over the dataset's features with its score,
+// which leaf and join build.
 type sol = objective.Sol
 
-// key identifies a subproblem, and cached is what the cache knows of one.
-type (
-	key    = objective.Key
-	cached = objective.Entry
-)
-
-// leaf and join build solutions.
-var (
-	leaf = objective.Leaf
-	join = objective.Join
-)
+var leaf, join = objective.Leaf, objective.Join
 
 // frame is the memory of the search of one depth: the cuts of the column
 // being tried, what is known of the two sides of each, and the sides of
@@ -172,7 +163,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	if s.stop.Load() {
 		return nil
 	}
-	k := key{H: v.h, D: int32(d), N: int32(n)}
+	k := objective.Key{H: v.h, D: int32(d), N: int32(n)}
 	if e, hit := s.cache[k]; hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {
@@ -193,7 +184,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	one := s.depthOne(v)
 	if n == 1 {
-		s.cache[k] = cached{Opt: one}
+		s.cache[k] = objective.Entry{Opt: one}
 		return s.ifLess(one, ub)
 	}
 	root := v == s.root
@@ -246,9 +237,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		// ub may have come from beside the search: best, if any, is
 		// only the best of the trees better than what ub was.
 	case best != nil:
-		s.cache[k] = cached{Opt: best}
+		s.cache[k] = objective.Entry{Opt: best}
 	default:
-		s.cache[k] = cached{LB: ub0}
+		s.cache[k] = objective.Entry{LB: ub0}
 	}
 	return best
 }
