@@ -58,6 +58,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
 		anySize:  opt.AnySize,
 		handOff:  opt.Consistent != nil && !opt.AnySize && opt.CostPerBranch == 0,
+		off:      opt.Off,
 		top:      opt.MaxDepth,
 		budget:   objective.MaxBranches(opt.MaxDepth),
 		cache:    make(objective.Cache),
@@ -69,7 +70,7 @@ func newSearch(x *data, opt objective.Options) *search {
 	s.stats.Items, s.stats.Features = x.n, x.m
 	// The depth-two solver keeps a count per class and pair of features;
 	// beyond a few hundred megabytes the search recurses to depth one.
-	if cells := x.classes * x.m * x.m; cells <= 1<<25 {
+	if cells := x.classes * x.m * x.m; cells <= 1<<25 && !opt.Off.PairCounts {
 		s.counters = [2]*counter{newCounter(x), newCounter(x)}
 	}
 	s.frames = make([]frame, opt.MaxDepth+1)

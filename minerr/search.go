@@ -51,8 +51,9 @@ type search struct {
 	// handOff leaves the fewest branches of a tree without errors to
 	// objective.Options.Consistent.
 	handOff  bool
-	top      int // the root's depth
-	budget   int // the root's branch budget
+	off      objective.Techniques // switched off
+	top      int                  // the root's depth
+	budget   int                  // the root's branch budget
 	stop     atomic.Bool
 	cache    objective.Cache
 	counters [2]*counter // nil when the pair counts would be too large
@@ -90,10 +91,13 @@ func (s *search) run() (*sol, score) {
 		cls[s.x.class[i]] += int(s.x.weight[i])
 	}
 	h := s.hash(all)
-	best := s.greedy(all, cls, s.top, s.budget)
+	best := leaf(cls)
+	if !s.off.Greedy {
+		best = s.greedy(all, cls, s.top, s.budget)
+	}
 	s.report(best, s.rootLB)
-	// The search looks for a tree strictly better than the greedy one; if
-	// there is none, the greedy tree is optimal.
+	// The search looks for a tree strictly better than the greedy one (or
+	// the leaf); if there is none, that one is optimal.
 	s.order.ErrorsOnly = s.order.Cost == 0
 	if found, _ := s.node(all, h, cls, s.top, s.budget, best.S, score{}); found != nil && s.order.Less(found.S, best.S) {
 		best = found
@@ -376,7 +380,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 			// First what needs no listing of the sides: their floors, the
 			// sides tried before, their optima of one branch.
 			var lb0, lb1 score
-			if c != nil {
+			if c != nil && !s.off.Similarity {
 				lb0, lb1 = s.siblings(fr, f, nl-lo, nr-lo, splits)
 			}
 			lb0 = raise(0, s.order.Max(lb0, s.floor(fr.cls0)), fr.cls0)

@@ -54,13 +54,30 @@ type Options struct {
 }
 
 // Techniques are the techniques of the engines that a search may go
-// without; the zero value has all of them.
+// without, each named by its field; the zero value has all of them.
+// Package minerr's doc and package ordered's say what each does.
 type Techniques struct {
 	// BestFirstRoot: ordered, at the root of depth three or more, splits
 	// the interval of cuts of least bound next, whatever its column, so
 	// that the bound proven rises as it goes. Off, it searches the columns
 	// one by one, and proves a bound only of those it has searched.
 	BestFirstRoot bool
+	// Greedy: both engines start from a greedy tree (minerr: grown by
+	// Gini and pruned to the budget; ordered: each node's best stump with
+	// optimal sides), whose score bounds the search from the start. Off,
+	// they start from the leaf.
+	Greedy bool
+	// Seeds: ordered starts the depth-two search of one side of a cut
+	// from what the search of a subset of it learnt of every cut.
+	Seeds bool
+	// Runs: ordered's sweeps weigh a run of items of one class whole.
+	Runs bool
+	// PairCounts: minerr solves depth two from per-class counts of pairs
+	// of features, without recursion. Off, it recurses to depth one.
+	PairCounts bool
+	// Similarity: minerr bounds a side of a feature by the sides of the
+	// features tried before it.
+	Similarity bool
 }
 
 // Progress reports the state of an anytime search.

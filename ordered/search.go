@@ -203,7 +203,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	if root {
 		gub = ub
 	}
-	if g := s.greedy(v, d, n, gub); g != nil && s.order.Less(g.S, ub) {
+	if g := s.greedy(v, d, n, gub); g != nil && !s.off.Greedy && s.order.Less(g.S, ub) {
 		best, ub = g, g.S
 		if root {
 			s.report(best)
@@ -343,7 +343,7 @@ func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*
 	lo, hi := splits(d, n)
 	fr.start(v, c, hi-lo+1, d == 2)
 	fr.seeded = false
-	if d == 2 && fr.m == 1 {
+	if d == 2 && fr.m == 1 && !s.off.Seeds {
 		fr.seed(a)
 	}
 	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})

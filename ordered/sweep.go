@@ -121,7 +121,7 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 				st[1].items(o[c.at:], b)
 			}
 		default:
-			pass(v, b, s.side, st, &s.scratch)
+			pass(v, b, s.side, st, &s.scratch, !s.off.Runs)
 		}
 		if lb != nil {
 			lb[0][b] = max(lb[0][b], st[0].bound())
@@ -158,11 +158,11 @@ type sweepScratch struct {
 // pass sweeps column b of v for both stumps, with sc for its scratch. One
 // pass over the column adds up the weights of side 0, without a branch on
 // the side, which no predictor guesses; each stump then weighs a run as a
-// whole.
-func pass(v *view, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
+// whole, where runs is set.
+func pass(v *view, b int, side []uint8, st *[2]stump, sc *sweepScratch, runs bool) {
 	o := v.order[b]
 	byRuns, rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
-	if !byRuns {
+	if !byRuns || !runs {
 		passItems(o, b, side, st, sc)
 		return
 	}

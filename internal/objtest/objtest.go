@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
@@ -155,4 +156,39 @@ func (m *Mutants) Done(t testing.TB) {
 		t.Errorf("no wrong answer caught in %d tables", m.tables)
 	}
 	t.Logf("caught on %d of %d tables", m.caught, m.tables)
+}
+
+// SameWithout reports where solve, on ds and opt, finds other than it
+// does with all its techniques when one technique of objective.Techniques
+// is switched off, or all of them: they change how soon the answer comes,
+// never the answer.
+func SameWithout(solve objective.Solver, ds *dataset.Dataset, opt objective.Options) error {
+	want, err := solve(context.Background(), ds, opt)
+	if err != nil {
+		return err
+	}
+	var offs []objective.Techniques
+	all := objective.Techniques{}
+	for i := range reflect.TypeFor[objective.Techniques]().NumField() {
+		var off objective.Techniques
+		reflect.ValueOf(&off).Elem().Field(i).SetBool(true)
+		reflect.ValueOf(&all).Elem().Field(i).SetBool(true)
+		offs = append(offs, off)
+	}
+	for _, off := range append(offs, all) {
+		o := opt
+		o.Off = off
+		got, err := solve(context.Background(), ds, o)
+		switch {
+		case err != nil:
+			return fmt.Errorf("off %+v: %w", off, err)
+		case got.Errors != want.Errors || !opt.AnySize && got.Branches != want.Branches || got.Optimal != want.Optimal || got.Bound != want.Bound:
+			return fmt.Errorf("off %+v: %d errors, %d branches, optimal %v, bound %v; with all %d, %d, %v, %v",
+				off, got.Errors, got.Branches, got.Optimal, got.Bound, want.Errors, want.Branches, want.Optimal, want.Bound)
+		}
+		if err := CheckTree(ds, o, got); err != nil {
+			return fmt.Errorf("off %+v: %w", off, err)
+		}
+	}
+	return nil
 }
