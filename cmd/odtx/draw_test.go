@@ -33,7 +33,7 @@ func TestDraw(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(dir, "tree.svg")); err != nil || string(data) != svg {
 		t.Errorf("draw -o tree.svg: %v, wrote\n%s\nwant\n%s", err, data, svg)
 	}
-	if got := mustRun(t, dir, "", "draw", "tree.json").stdout; !strings.Contains(got, ">label = a</text>") {
+	if got := mustRun(t, dir, "", "draw", "tree.json").stdout; !strings.Contains(got, "<title>label = a</title>") || !strings.Contains(got, ">a</text>") {
 		t.Errorf("draw of a tree without counts wrote\n%s", got)
 	}
 }
