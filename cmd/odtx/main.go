@@ -199,13 +199,17 @@ func app(args []string) *cli.Command {
 				Aliases: []string{"q"},
 				Usage:   "no progress on stderr",
 			},
+			parentFlag(),
 		},
 		Version: version(),
 		// Global flags that exclude each other, checked once for every
-		// command.
+		// command, and the watch that --parent asks for.
 		Before: func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
 			if cmd.IsSet(flagSolver) && cmd.IsSet(flagPortfolio) {
 				return ctx, errors.New("--solver and --portfolio both name the back end: give one (a portfolio may include the solver)")
+			}
+			if cmd.IsSet(flagParent) {
+				return watchParent(ctx, cmd.Int(flagParent))
 			}
 			return ctx, nil
 		},
