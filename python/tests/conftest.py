@@ -20,6 +20,13 @@ def run_odtx(*args):
     return proc.stdout
 
 
+def inner_nodes(node):
+    """The nodes of a tree's JSON below node, node included, that test."""
+    if "class" in node:
+        return []
+    return [node] + inner_nodes(node["true"]) + inner_nodes(node["false"])
+
+
 @pytest.fixture(scope="session")
 def data_dir():
     env = os.environ.get("ODTX_DATA")

@@ -2,7 +2,6 @@
 probabilities from the training rows, what was proven, and odtx's errors
 and time limits as Python's."""
 
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -73,6 +72,33 @@ def test_time_limit_gives_best_tree_found():
     assert model.optimal_ is False
     assert set(model.lower_bound_) >= {"depth", "nodes"} and model.lower_bound_["depth"] <= model.depth_
     assert model.score(X, y) == 1.0  # the best consistent tree found, checked on every row
+
+
+@pytest.mark.parametrize("max_depth", [None, 3])
+def test_tiny_time_limit_gives_a_tree(max_depth):
+    """A time limit too short for any search still gives a fitted model:
+    the first tree odtx has, not proven optimal, with a warning. Before,
+    odtx wrote nothing and the fit raised JSONDecodeError; and a limit
+    under half a nanosecond was rounded to 0, no limit."""
+    X, y = make_blobs(n_samples=300, random_state=0)
+    for limit in (1e-9, 1e-12):
+        with pytest.warns(ConvergenceWarning, match="time limit"):
+            model = OptimalTreeClassifier(max_depth=max_depth, time_limit=limit).fit(X, y)
+        assert model.optimal_ is False
+        assert (model.predict(X) != y).sum() == model.training_errors_
+    with pytest.raises(ValueError, match="time_limit is 0: want seconds, more than 0, or None"):
+        OptimalTreeClassifier(time_limit=0).fit(X, y)
+
+
+def test_no_tree_is_an_odtx_error(tmp_path, monkeypatch):
+    """An odtx that exits without writing a tree makes the fit raise
+    OdtxError with odtx's last line, not a JSONDecodeError."""
+    fake = tmp_path / "odtx"
+    fake.write_text("#!/bin/sh\ncat >/dev/null\necho 'odtx: time limit 1ns reached' >&2\nexit 2\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("ODTX_BIN", str(fake))
+    with pytest.raises(OdtxError, match="^odtx: time limit 1ns reached$"):
+        OptimalTreeClassifier().fit([[0], [1]], ["a", "b"])
 
 
 def test_exports():

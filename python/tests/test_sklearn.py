@@ -3,7 +3,6 @@ tools that clone, parallelise and compose estimators."""
 
 import numpy as np
 import pandas as pd
-import pytest
 from sklearn.compose import ColumnTransformer
 from sklearn.datasets import load_iris
 from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
@@ -11,6 +10,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import check_estimator
 
+from conftest import inner_nodes
 from odtx import OptimalTreeClassifier
 
 
@@ -59,12 +59,6 @@ def test_pipeline_with_column_transformer():
     assert model.score(df, y) == 1.0
     tree = model.named_steps["tree"]
     assert list(tree.feature_names_in_) == ["num__size", "cat__colour"]
-    tests = {(n["column"], n["op"]) for n in _inner_nodes(tree.tree_["root"])}
+    tests = {(n["column"], n["op"]) for n in inner_nodes(tree.tree_["root"])}
     assert ("num__size", "<=") in tests and ("cat__colour", "==") in tests
     assert list(model.predict(df.iloc[:5])) == list(y[:5])
-
-
-def _inner_nodes(node):
-    if "class" in node:
-        return []
-    return [node] + _inner_nodes(node["true"]) + _inner_nodes(node["false"])

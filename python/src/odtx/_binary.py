@@ -37,7 +37,7 @@ def binary():
         return found
     raise OdtxError(
         "odtx binary not found: install a platform wheel of odtx, set $ODTX_BIN, "
-        "or put odtx on PATH (go install github.com/odtx/odtx/cmd/odtx@latest)"
+        "or put odtx on PATH (go install ./cmd/odtx in a checkout of github.com/odtx/odtx)"
     )
 
 
@@ -56,6 +56,12 @@ def run(args, stdin=None):
     )
     err = proc.stderr.decode("utf-8", "replace")
     if proc.returncode not in (0, 2):
-        lines = err.strip().splitlines()
-        raise OdtxError(lines[-1] if lines else f"odtx exited with code {proc.returncode}")
+        raise OdtxError(last_line(err, f"odtx exited with code {proc.returncode}"))
     return proc.returncode, proc.stdout, err
+
+
+def last_line(err, otherwise):
+    """The last line odtx wrote on stderr, err, which says what ended it;
+    otherwise where it wrote none."""
+    lines = err.strip().splitlines()
+    return lines[-1] if lines else otherwise

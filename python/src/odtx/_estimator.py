@@ -1,7 +1,5 @@
 """The scikit-learn estimator around odtx learn."""
 
-import csv
-import io
 import json
 import os
 import warnings
@@ -12,7 +10,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from ._binary import run
+from ._binary import OdtxError, last_line, run
+from ._values import Column, code_of, tokens
 
 try:  # scikit-learn >= 1.6
     from sklearn.utils.validation import validate_data as _validate_data
@@ -45,11 +44,23 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     included, where the tree without errors grows with the noise and the
     time to prove it optimal grows faster.
 
-    Numeric columns give ``col <= v`` tests; other columns (strings,
-    objects, pandas categoricals, booleans) give ``col == v`` tests, unless
-    every value of one is a number, which odtx reads as numbers too;
-    ``split="eq"`` makes every test an ``==`` test. Feature names are those
-    of a pandas DataFrame's columns, else ``x0``, ``x1``, ...
+    A column whose values are all numbers (a numeric dtype, or objects
+    each an int or a float, not a bool) gives ``col <= v`` tests on their
+    float64s; any other column (strings, pandas categoricals, booleans,
+    mixed objects) gives ``col == v`` tests; ``split="eq"`` makes every
+    test an ``==`` test. Values are Python's, never text: odtx is given
+    codes for them (see the package's README), so that what the fit counts
+    and what ``predict`` does are the same. In an ``==`` column two values
+    are one exactly when they have one key: numbers of any type by their
+    float64 (``1``, ``1.0`` and ``numpy.int64(1)`` are one value), a bool
+    as itself (``True`` is not ``1``), a string character for character
+    (``" a"`` is not ``"a"``, ``"2"`` not ``"2.0"``, ``"1"`` not ``1``),
+    and any other value (``None``, a date) as Python's ``==`` within its
+    type. NaN is refused, as scikit-learn's check of X refuses it. A value
+    that ``predict`` meets and the fit did not satisfies no ``==`` test.
+    Feature names are those of a pandas DataFrame's columns, whatever
+    their characters, else ``x0``, ``x1``, ...; classes are those of y,
+    whatever their values.
 
     Parameters
     ----------
@@ -73,9 +84,10 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     engine : {"auto", "sat", "dp"}, default="auto"
         odtx's exact method (``odtx --engine``).
     time_limit : float or None, default=None
-        Seconds to search. When they run out the fit still gives the best
-        tree found, with ``optimal_ = False``, and warns
-        (``ConvergenceWarning``). None: no limit.
+        Seconds to search, more than 0. When they run out the fit still
+        gives the best tree found, with ``optimal_ = False``, and warns
+        (``ConvergenceWarning``). None: no limit. However long the
+        search, odtx ends when this Python process does.
     conflicts : {"majority", "error"}, default="majority"
         Rows with equal features and different labels, for the zero-error
         objective: "majority" gives each such group its most frequent label
@@ -102,7 +114,9 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     feature_names_in_ : ndarray of str
         Only when X was a DataFrame with string column names.
     tree_ : dict
-        The tree as odtx's JSON (``odtx learn --format json``).
+        The tree as odtx's JSON (``odtx learn --format json``) in the
+        data's own terms: feature names, values (thresholds as floats,
+        ``==`` values as the column's own values) and classes.
     depth_, n_nodes_ : int
         The tree's depth and its node count, leaves included.
     optimal_ : bool
@@ -144,21 +158,21 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Learn the optimal tree of X and y; returns self."""
         name = getattr(y, "name", None)
-        checked, y = _validate_data(self, X, y, reset=True, dtype=None, **{_FINITE: True})
+        checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, **{_FINITE: True})
         check_classification_targets(y)
-        columns = _columns(X, checked)
         self.classes_, y_index = np.unique(y, return_inverse=True)
-        texts = [str(c) for c in self.classes_]
-        if len(set(texts)) < len(texts) or "" in texts:
-            texts = [str(i) for i in range(len(texts))]  # the classes' own names would not tell them apart
-        self._class_of = {t: i for i, t in enumerate(texts)}
-        self._names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(len(columns))]))
-        label = name if isinstance(name, str) and name else "y"
-        while label in self._names:
-            label += "_"
-        data = _csv(self._names + [label], [c.texts for c in columns] + [np.asarray(texts)[y_index]])
-        code, out, err = run(self._args(label), data)
-        self.tree_ = json.loads(out)
+        names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(checked.shape[1])]))
+        data = _columns(X, checked)
+        ordered = [self.split == "threshold" and not c for c in _categoricals(X, len(names))]
+        self._columns = [Column(n, v, o) for n, v, o in zip(names, data, ordered)]
+        fields = [c.fields(v) for c, v in zip(self._columns, data)]
+        fields.append(np.asarray(tokens("c", len(self.classes_)))[y_index])
+        code, out, err = run(self._args(), _csv(tokens("x", len(names)) + ["y"], fields))
+        try:
+            self._coded = json.loads(out)
+        except ValueError:
+            raise OdtxError(last_line(err, f"odtx learn exited with code {code} and wrote no tree")) from None
+        self.tree_ = self._decode(self._coded, name if isinstance(name, str) and name else "y")
         self.depth_ = self.tree_["depth"]
         self.n_nodes_ = self.tree_["nodes"]
         self.optimal_ = bool(self.tree_["optimal"])
@@ -166,20 +180,46 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.training_errors_ = int(self.tree_.get("training_errors", 0))
         self.engine_ = self.tree_.get("engine", "")
         if code == 2:
-            lines = err.strip().splitlines()
-            warnings.warn(lines[-1] if lines else "odtx: time limit reached", ConvergenceWarning, stacklevel=2)
+            warnings.warn(last_line(err, "odtx: time limit reached"), ConvergenceWarning, stacklevel=2)
         return self
 
-    def _args(self, label):
+    def _decode(self, coded, label):
+        """odtx's tree of the coded data, coded, in the data's own names,
+        values and classes."""
+
+        def node(n):
+            if "class" in n:
+                return {**n, "class": self._class(n["class"])}
+            column = self._columns[code_of(n["column"])]
+            return {
+                **n,
+                "column": column.name,
+                "value": column.decode(n["op"], n["value"]),
+                "true": node(n["true"]),
+                "false": node(n["false"]),
+            }
+
+        return {**coded, "label": label, "classes": [self._class(c) for c in coded["classes"]], "root": node(coded["root"])}
+
+    def _class(self, token):
+        c = self.classes_[code_of(token)]
+        return c.item() if isinstance(c, np.generic) else c
+
+    def _args(self):
         """The command line of odtx learn for this estimator's parameters."""
-        args = ["--engine", str(self.engine)]
+        # Stop with this process, however it ends: a search with no time
+        # limit would run on, adopted, after a kill.
+        args = ["--parent", str(os.getpid()), "--engine", str(self.engine)]
         if self.time_limit is not None:
-            # In whole nanoseconds: Go's durations take no exponent.
-            args += ["--timeout", f"{round(float(self.time_limit) * 1e9)}ns"]
+            if not self.time_limit > 0:
+                raise ValueError(f"time_limit is {self.time_limit!r}: want seconds, more than 0, or None")
+            # In whole nanoseconds, at least one: Go's durations take no
+            # exponent, and 0 would mean no limit.
+            args += ["--timeout", f"{max(round(float(self.time_limit) * 1e9), 1)}ns"]
         if self.n_jobs is not None:
             jobs = self.n_jobs if self.n_jobs > 0 else (os.cpu_count() or 1) + 1 + self.n_jobs
             args += ["--jobs", str(max(jobs, 1))]
-        args += ["-q", "learn", "--format", "json", "--split", str(self.split), "--label", label]
+        args += ["-q", "learn", "--format", "json", "--split", str(self.split), "--label", "y"]
         if self.mode is not None:
             args += ["--mode", str(self.mode)]
         if self.max_depth is None:
@@ -197,43 +237,52 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """The class of the leaf each row of X reaches."""
         leaf_of, leaves = self._reach(X)
-        classes = np.array([self._class_of[leaf["class"]] for leaf in leaves], dtype=np.intp)
+        classes = np.array([code_of(leaf["class"]) for leaf in leaves], dtype=np.intp)
         return self.classes_[classes[leaf_of]]
 
     def predict_proba(self, X):
         """Each class's share of the training rows in the leaf each row of X
         reaches (all to the leaf's class where odtx counted none)."""
         leaf_of, leaves = self._reach(X)
-        order = [self._class_of[c] for c in self.tree_["classes"]]
+        order = [code_of(c) for c in self._coded["classes"]]
         proba = np.zeros((len(leaves), len(self.classes_)))
         for i, leaf in enumerate(leaves):
             counts = leaf.get("counts") or []
             if sum(counts) > 0:
                 proba[i, order[: len(counts)]] = np.asarray(counts, dtype=float) / sum(counts)
             else:
-                proba[i, self._class_of[leaf["class"]]] = 1.0
+                proba[i, code_of(leaf["class"])] = 1.0
         return proba[leaf_of]
 
     def _reach(self, X):
-        """The leaves rows of X reach: for each row the index of its leaf in
-        the list returned, the leaves reached."""
+        """The leaves of odtx's coded tree that rows of X reach: for each
+        row the index of its leaf in the list returned, the leaves reached.
+        Each test reads its column as the fit wrote it (see _values)."""
         check_is_fitted(self)
-        checked = _validate_data(self, X, reset=False, dtype=None, **{_FINITE: True})
-        columns = dict(zip(self._names, _columns(X, checked)))
+        checked = _validate_data(self, _checkable(X), reset=False, dtype=None, **{_FINITE: True})
+        data = _columns(X, checked)
+        read = {}  # by column and op: its numbers or codes, computed once
+
+        def column(j, op):
+            if (j, op) not in read:
+                c = self._columns[j]
+                read[j, op] = c.numbers(data[j]) if op == "<=" else c.codes(data[j])
+            return read[j, op]
+
         leaf_of = np.zeros(checked.shape[0], dtype=np.intp)
         leaves = []
-        pending = [(self.tree_["root"], np.arange(checked.shape[0]))]
+        pending = [(self._coded["root"], np.arange(checked.shape[0]))]
         while pending:
             node, rows = pending.pop()
             if "class" in node:
                 leaf_of[rows] = len(leaves)
                 leaves.append(node)
                 continue
-            column = columns[node["column"]]
+            values = column(code_of(node["column"]), node["op"])[rows]
             if node["op"] == "<=":
-                holds = column.numbers()[rows] <= node["value"]
+                holds = values <= node["value"]
             else:
-                holds = column.texts[rows] == node["value"]
+                holds = values == code_of(node["value"])
             pending += [(node["false"], rows[~holds]), (node["true"], rows[holds])]
         return leaf_of, leaves
 
@@ -248,44 +297,44 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             return tags
 
 
-class _Column:
-    """A column of X as odtx reads it: texts, the CSV fields written for it,
-    and the numbers those texts are, for <= tests."""
+def _checkable(X):
+    """X for scikit-learn's check of it, keeping its values what they are.
 
-    def __init__(self, values):
-        values = np.asarray(values)
-        self._numbers = None
-        if values.dtype.kind in "iuf":
-            # float32 values are written as the float64 they widen to, so
-            # that odtx's thresholds and the numbers here are equal.
-            self._numbers = values.astype(np.float64)
-            self.texts = self._numbers.astype(str) if values.dtype.kind == "f" else values.astype(str)
-        else:
-            self.texts = np.array([str(v) for v in values.ravel()], dtype=str)
+    A DataFrame with a column of an extension dtype (a Categorical, say)
+    beside a bool one fails that check's conversion; it is checked as
+    objects instead, the missing values of such columns (pandas.NA, NaN)
+    made NaN, which the check refuses. Its columns are read from X itself
+    (_columns). Lists become an array of objects: numpy would make the
+    numbers among strings strings too.
+    """
+    if not hasattr(X, "dtypes"):
+        return X if hasattr(X, "dtype") else np.asarray(X, dtype=object)
+    extension = np.array([not isinstance(d, np.dtype) for d in X.dtypes])
+    if not extension.any():
+        return X
+    values = X.to_numpy(dtype=object)
+    values[X.isna().to_numpy() & extension] = np.nan
+    return type(X)(values, columns=X.columns)
 
-    def numbers(self):
-        """The column's values as numbers, parsed from their texts as odtx
-        parses them where they were not numbers already."""
-        if self._numbers is None:
-            try:
-                self._numbers = self.texts.astype(np.float64)
-            except ValueError as e:
-                raise ValueError(f"a <= test on a column that is not all numbers: {e}") from None
-        return self._numbers
+
+def _categoricals(X, n):
+    """For each of the n columns of X, whether it is a pandas Categorical,
+    which gives == tests whatever its values."""
+    if not hasattr(X, "dtypes"):
+        return [False] * n
+    return [getattr(d, "name", None) == "category" for d in X.dtypes]
 
 
 def _columns(X, checked):
     """The columns of X, taken from a DataFrame one by one so that each
     keeps its dtype, else from checked, X as a validated array."""
     if hasattr(X, "iloc") and hasattr(X, "dtypes"):
-        return [_Column(X.iloc[:, j].to_numpy(dtype=object if X.dtypes.iloc[j].kind not in "iuf" else None)) for j in range(X.shape[1])]
-    return [_Column(checked[:, j]) for j in range(checked.shape[1])]
+        return [X.iloc[:, j].to_numpy(dtype=None if X.dtypes.iloc[j].kind in "iuf" else object) for j in range(X.shape[1])]
+    return [checked[:, j] for j in range(checked.shape[1])]
 
 
 def _csv(header, columns):
-    """The CSV text of columns, under header, as UTF-8 bytes."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(header)
-    w.writerows(zip(*columns))
-    return out.getvalue().encode("utf-8")
+    """The CSV text of columns, under header, as bytes: tokens and
+    numbers, which need no quoting."""
+    rows = [",".join(header)] + [",".join(row) for row in zip(*columns)]
+    return ("\n".join(rows) + "\n").encode("ascii")

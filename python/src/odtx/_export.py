@@ -7,20 +7,42 @@ from sklearn.utils.validation import check_is_fitted
 from ._binary import run
 
 
+def _shown(value):
+    """A value of a tree as it reads: a string as written where it reads as
+    one plain string, else quoted as Python quotes it (" a", "", "2",
+    "None"); anything else as str shows it."""
+    if not isinstance(value, str):
+        return str(value)
+    plain = value and value.strip() == value and value.isprintable() and value[0] not in "'\""
+    return value if plain and not _other(value) else repr(value)
+
+
+def _other(text):
+    """Whether text reads as a value that is no string: a number, a bool
+    or None."""
+    if text in ("True", "False", "None"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _counts(tree, leaf):
     """The training rows of each class at leaf, as odtx writes them ("a: 3,
     b: 1"), or "" where they were not counted."""
     counts = leaf.get("counts")
     if counts is None:
         return ""
-    parts = [f"{c}: {k}" for c, k in zip(tree["classes"], counts) if k > 0]
+    parts = [f"{_shown(c)}: {k}" for c, k in zip(tree["classes"], counts) if k > 0]
     return ", ".join(parts) or "no rows"
 
 
 def _test(node, holds=True):
-    if holds:
-        return f"{node['column']} {node['op']} {node['value']}"
-    return f"{node['column']} {'>' if node['op'] == '<=' else '!='} {node['value']}"
+    op = node["op"] if holds else {"<=": ">", "==": "!="}[node["op"]]
+    value = node["value"] if node["op"] == "<=" else _shown(node["value"])
+    return f"{node['column']} {op} {value}"
 
 
 def export_text(model, show_counts=True):
@@ -36,7 +58,7 @@ def export_text(model, show_counts=True):
         indent = "|   " * depth + "|--- "
         if "class" in node:
             counts = _counts(tree, node) if show_counts else ""
-            lines.append(f"{indent}class: {node['class']}" + (f" ({counts})" if counts else ""))
+            lines.append(f"{indent}class: {_shown(node['class'])}" + (f" ({counts})" if counts else ""))
             return
         for holds, branch in ((True, node["true"]), (False, node["false"])):
             lines.append(indent + _test(node, holds))
@@ -51,40 +73,31 @@ def export_graphviz(model, out_file=None):
     writes it: a box per test, its edges labelled true and false, an
     ellipse per leaf with its class and counts. Written to out_file (a path
     or a file object) if given, else returned as a string."""
-    check_is_fitted(model)
-    tree = model.tree_
-    lines = ["digraph tree {", '  node [fontname="Helvetica"];']
-    ids = iter(range(1 << 62))
-
-    def walk(node):
-        n = next(ids)
-        if "class" in node:
-            label = f"{tree['label']} = {node['class']}"
-            counts = _counts(tree, node)
-            lines.append(f"  n{n} [shape=ellipse, label={_quote(label + (chr(10) + counts if counts else ''))}];")
-            return n
-        lines.append(f"  n{n} [shape=box, label={_quote(_test(node))}];")
-        lines.append(f'  n{n} -> n{walk(node["true"])} [label="true"];')
-        lines.append(f'  n{n} -> n{walk(node["false"])} [label="false"];')
-        return n
-
-    walk(tree["root"])
-    return _write("\n".join(lines) + "\n}\n", out_file)
+    return _write(_draw(model, "dot"), out_file)
 
 
 def export_svg(model, out_file=None):
     """The tree of model as an SVG picture, drawn by odtx draw with no
     Graphviz needed. Written to out_file (a path or a file object) if given,
     else returned as a string."""
+    return _write(_draw(model, "svg"), out_file)
+
+
+def _draw(model, format):
+    """The tree of model drawn by odtx draw --format format, from its JSON
+    with every name, value and class shown as export_text shows it."""
     check_is_fitted(model)
-    _, svg, _ = run(["draw", "-"], json.dumps(model.tree_).encode("utf-8"))
-    return _write(svg.decode("utf-8"), out_file)
+    tree = model.tree_
 
+    def node(n):
+        if "class" in n:
+            return {**n, "class": _shown(n["class"])}
+        value = n["value"] if n["op"] == "<=" else _shown(n["value"])
+        return {**n, "column": str(n["column"]), "value": value, "true": node(n["true"]), "false": node(n["false"])}
 
-def _quote(s):
-    """s as a DOT string: quoted, with quotes, backslashes and newlines
-    escaped."""
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    drawable = {**tree, "label": str(tree["label"]), "classes": [_shown(c) for c in tree["classes"]], "root": node(tree["root"])}
+    _, out, _ = run(["draw", "--format", format, "-"], json.dumps(drawable).encode("utf-8"))
+    return out.decode("utf-8")
 
 
 def _write(text, out_file):
