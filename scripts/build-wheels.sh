@@ -9,7 +9,11 @@
 #
 # usage: scripts/build-wheels.sh [GOOS/GOARCH...]
 #   default: linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
-# env: PYTHON (default python3; it needs build, setuptools and wheel)
+#   one platform: scripts/build-wheels.sh linux/amd64
+# env: PYTHON (default python3; it needs build, setuptools and wheel: on
+#   Debian, apt-get install python3-build python3-setuptools python3-wheel,
+#   and PYTHON=/usr/bin/python3 where the python3 on PATH, pyenv's or a
+#   virtualenv's, has no build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
