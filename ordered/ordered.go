@@ -36,7 +36,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		top:      opt.MaxDepth,
 		budget:   objective.MaxBranches(opt.MaxDepth),
 		cache:    make(objective.Cache),
-		side:     make([]uint8, x.n),
+		marks:    make([]uint8, x.n),
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),
 		progress: opt.Progress,

@@ -16,7 +16,7 @@ const bestFirstCuts = 1 << 21
 // in each, less one.
 func (s *search) cutsAt(v *view) int {
 	n := 0
-	for _, o := range v.order {
+	for _, o := range v.sorted {
 		for i := 1; i < len(o); i++ {
 			if o[i].pos != o[i-1].pos {
 				n++
@@ -81,9 +81,9 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 			heap.Push(q, pending{lb: fr.pending(s, []interval{iv}, ub), a: p.a, iv: iv})
 			break
 		}
-		for _, half := range []interval{{iv.lo, k - 1, iv.kl, k}, {k + 1, iv.hi, k, iv.kr}} {
-			if half.lo <= half.hi {
-				heap.Push(q, pending{lb: fr.pending(s, []interval{half}, ub), a: p.a, iv: half})
+		for _, part := range []interval{{iv.lo, k - 1, iv.kl, k}, {k + 1, iv.hi, k, iv.kr}} {
+			if part.lo <= part.hi {
+				heap.Push(q, pending{lb: fr.pending(s, []interval{part}, ub), a: p.a, iv: part})
 			}
 		}
 	}

@@ -42,9 +42,9 @@ type frame struct {
 	// At depth two, per slot and side, bounds on the errors of the trees
 	// of depth one of the side by the column at their root (see sweep),
 	// and the order in which to sweep the columns.
-	col   []int
-	cols  int
-	order []int
+	col      []int
+	cols     int
+	colOrder []int
 	// At depth two, records of a subset to start the search of a column
 	// from. At depth three, what the depth-two searches of the true and
 	// false sides of each evaluated cut learnt: arena[r[0]:r[1]] for r in
@@ -76,7 +76,7 @@ type search struct {
 	budget   int // the root's branch budget
 	stop     atomic.Bool
 	cache    objective.Cache
-	side     []uint8 // per item, the side of the cut being tried
+	marks    []uint8 // per item, the side of the cut being tried
 	scratch  sweepScratch
 	frames   []frame
 	one      [2]stump // for trees of depth one
@@ -135,8 +135,8 @@ func (s *search) depthOne(v *view) *sol {
 	if lf.S.E == 0 {
 		return lf
 	}
-	for _, e := range v.order[0] {
-		s.side[e.item] = 0
+	for _, e := range v.sorted[0] {
+		s.marks[e.item] = 0
 	}
 	s.one[0].start(v.cls)
 	s.one[1].start(s.none)
@@ -219,7 +219,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		if !s.order.Less(lb, ub) {
 			break
 		}
-		best, ub = s.column(v, a, d, n, ub, best, root)
+		best, ub = s.searchColumn(v, a, d, n, ub, best, root)
 		if d == 2 && n == 3 && !root {
 			// For the search of a superset, which the root has none of.
 			s.learnt = s.frames[2].learn(s.learnt, a)
@@ -274,7 +274,7 @@ func (s *search) greedy(v *view, d, n int, ub score) *sol {
 		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, nil, nil)
 		return join(s.x.cols[a].feature[p], s.better(fl, fs), s.better(tl, ts))
 	}
-	v.split(s.x, a, p, s.side, &fr.t, &fr.f)
+	v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
 	// Searches that stop return the best they have, or nothing.
 	bounded := ub != objective.None
 	t := s.solve(&fr.t, d-1, n/2, ub.Sub(objective.Branch), score{})
@@ -304,7 +304,7 @@ func splits(d, n int) (lo, hi int) {
 
 // cuts fills fr with the cuts of column a over v, and returns their number.
 func (fr *frame) cuts(x *data, v *view, a int) int {
-	o := v.order[a]
+	o := v.sorted[a]
 	fr.pos, fr.w, fr.h = room(fr.pos, len(o)), room(fr.w, len(o)), room(fr.h, len(o))
 	w, h := 0, [2]uint64{}
 	for i, e := range o {
@@ -320,11 +320,11 @@ func (fr *frame) cuts(x *data, v *view, a int) int {
 	return len(fr.pos)
 }
 
-// column searches the trees of v whose root tests column a, as solve
+// searchColumn searches the trees of v whose root tests searchColumn a, as solve
 // describes, given the best tree so far and its score ub, and returns the
 // best tree found and its score.
 //
-// The cuts of the column are searched by intervals. The true side of a cut
+// The cuts of the searchColumn are searched by intervals. The true side of a cut
 // grows with the cut and the false side shrinks, and a set costs no less
 // than any of its subsets, nor more than a subset plus the records it
 // lacks. So the evaluated cuts kl < kr bound every cut k between them:
@@ -333,7 +333,7 @@ func (fr *frame) cuts(x *data, v *view, a int) int {
 // that of kr does, and what that of kl does less the records between kl
 // and k. Cuts whose bound is no better than ub are never evaluated; of
 // the rest, the one in the middle of an interval is, which splits it.
-func (s *search) column(v *view, a, d, n int, ub score, best *sol, root bool) (*sol, score) {
+func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bool) (*sol, score) {
 	fr := &s.frames[d]
 	c := fr.cuts(s.x, v, a)
 	if c == 0 {
@@ -417,7 +417,7 @@ func (fr *frame) start(v *view, c, m int, byColumn bool) {
 	fr.done[0], fr.done[c+1] = true, true
 	fr.cols = 0
 	if byColumn {
-		fr.cols = len(v.order)
+		fr.cols = len(v.sorted)
 		fr.col = append(fr.col[:0], make([]int, 2*fr.cols)...)
 	}
 }
@@ -454,11 +454,11 @@ func (fr *frame) columnBounds(k int, iv interval) [2][]int {
 		t[b] = max(lt[b], rt[b]-toR, 0)
 		f[b] = max(rf[b], lf[b]-fromL, 0)
 	}
-	fr.order = slices.Grow(fr.order[:0], m)[:m]
-	for b := range fr.order {
-		fr.order[b] = b
+	fr.colOrder = slices.Grow(fr.colOrder[:0], m)[:m]
+	for b := range fr.colOrder {
+		fr.colOrder[b] = b
 	}
-	slices.SortFunc(fr.order, func(a, b int) int { return t[a] + f[a] - t[b] - f[b] })
+	slices.SortFunc(fr.colOrder, func(a, b int) int { return t[a] + f[a] - t[b] - f[b] })
 	return [2][]int{t, f}
 }
 
@@ -645,7 +645,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 	fr.keep(k)
 	if d == 2 {
 		lb := fr.columnBounds(k, iv)
-		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.order)
+		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.colOrder)
 		for j := range fr.m {
 			t, f := tl, fl
 			if lo+j > 0 {
@@ -688,11 +688,11 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 			continue
 		}
 		if !split {
-			v.split(s.x, a, p, s.side, &fr.t, &fr.f)
+			v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
 			split = true
 		}
 		// The larger side first, whose bound then limits the smaller.
-		sides := [2]side{{&fr.t, nl, t, i}, {&fr.f, nr, f, i + 1}}
+		sides := [2]half{{&fr.t, nl, t, i}, {&fr.f, nr, f, i + 1}}
 		if !bigger {
 			sides[0], sides[1] = sides[1], sides[0]
 		}
@@ -746,9 +746,9 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 	return best, ub, true
 }
 
-// side is one side of a cut to solve: its items, budget, known bound, and
+// half is one side of a cut to solve: its items, budget, known bound, and
 // where frame.lb keeps what is learnt of it.
-type side struct {
+type half struct {
 	v  *view
 	n  int
 	lb score
@@ -760,7 +760,7 @@ type side struct {
 // a at position p, true side first, with fr's stumps; lb and cols are as
 // sweep takes them.
 func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, cols []int) (tl, fl, ts, fs *sol) {
-	tcls, fcls, at := fr.sides(v, a, p, s.side)
+	tcls, fcls, at := fr.sides(v, a, p, s.marks)
 	fr.ts[0].start(tcls)
 	fr.ts[1].start(fcls)
 	s.sweep(v, &fr.ts, lb, cols, cut{a, at})
@@ -775,7 +775,7 @@ func (fr *frame) sides(v *view, a int, p int32, side []uint8) (tcls, fcls []int,
 		fr.tcls, fr.fcls = make([]int, len(v.cls)), make([]int, len(v.cls))
 	}
 	clear(fr.tcls)
-	o := v.order[a]
+	o := v.sorted[a]
 	at = sort.Search(len(o), func(i int) bool { return o[i].pos > p })
 	for _, e := range o[:at] {
 		side[e.item] = 0

@@ -96,7 +96,7 @@ func (st *stump) cut(b int) {
 // the column over. Column c.col, if any, is swept without listing each
 // side's items apart.
 func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
-	for i := range v.order {
+	for i := range v.sorted {
 		b := i
 		if cols != nil {
 			b = cols[i]
@@ -113,7 +113,7 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 		case b == c.col:
 			// The column the sides are cut on holds each side's items
 			// apart already.
-			o := v.order[b]
+			o := v.sorted[b]
 			if !st[0].done {
 				st[0].items(o[:c.at], b)
 			}
@@ -121,7 +121,7 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 				st[1].items(o[c.at:], b)
 			}
 		default:
-			pass(v, b, s.side, st, &s.scratch, !s.off.Runs)
+			pass(v, b, s.marks, st, &s.scratch, !s.off.Runs)
 		}
 		if lb != nil {
 			lb[0][b] = max(lb[0][b], st[0].bound())
@@ -160,7 +160,7 @@ type sweepScratch struct {
 // the side, which no predictor guesses; each stump then weighs a run as a
 // whole, where runs is set.
 func pass(v *view, b int, side []uint8, st *[2]stump, sc *sweepScratch, runs bool) {
-	o := v.order[b]
+	o := v.sorted[b]
 	byRuns, rs, mixed, cw := v.columnRuns(b, len(st[0].cnt))
 	if !byRuns || !runs {
 		passItems(o, b, side, st, sc)

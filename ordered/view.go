@@ -17,10 +17,10 @@ type entry struct {
 
 // view is a set of items sorted in every column, as the sweeps need it.
 type view struct {
-	order [][]entry // per column, the items by increasing position
-	cls   []int     // class weights
-	w     int       // the weight of all items
-	h     [2]uint64 // hash sums
+	sorted [][]entry // per column, the items by increasing position
+	cls    []int     // class weights
+	w      int       // the weight of all items
+	h      [2]uint64 // hash sums
 	// runs holds, once a sweep has asked, the runs (see run) of each
 	// column worth weighing by runs, and ran whether they are those of the
 	// items in order. classW holds the class weights of each such
@@ -47,13 +47,13 @@ type run struct {
 // the classes (classes of them) in each of those.
 func (v *view) columnRuns(b, classes int) (ok bool, rs []run, mixed []int32, cw []int32) {
 	if !v.ran {
-		if len(v.runs) != len(v.order) {
-			v.runs = make([][]run, len(v.order))
-			v.mixed = make([][]int32, len(v.order))
-			v.classW = make([][]int32, len(v.order))
+		if len(v.runs) != len(v.sorted) {
+			v.runs = make([][]run, len(v.sorted))
+			v.mixed = make([][]int32, len(v.sorted))
+			v.classW = make([][]int32, len(v.sorted))
 		}
-		v.byRuns = slices.Grow(v.byRuns[:0], len(v.order))[:len(v.order)]
-		for j, o := range v.order {
+		v.byRuns = slices.Grow(v.byRuns[:0], len(v.sorted))[:len(v.sorted)]
+		for j, o := range v.sorted {
 			v.byRuns[j] = worthRuns(o, classes)
 			if !v.byRuns[j] {
 				continue
@@ -129,7 +129,7 @@ func runsOf(o []entry, classes int, rs []run, cw []int32) ([]run, []int32) {
 
 // root returns the view of every item.
 func (x *data) root() *view {
-	v := &view{order: make([][]entry, len(x.cols)), cls: make([]int, x.classes)}
+	v := &view{sorted: make([][]entry, len(x.cols)), cls: make([]int, x.classes)}
 	for i := range x.n {
 		v.cls[x.class[i]] += int(x.weight[i])
 		v.h[0] += x.hash1[i]
@@ -163,17 +163,17 @@ func (x *data) root() *view {
 			}
 			lo = hi
 		}
-		v.order[j] = o
+		v.sorted[j] = o
 	}
 	return v
 }
 
 // size returns the number of items of v.
 func (v *view) size() int {
-	if len(v.order) == 0 {
+	if len(v.sorted) == 0 {
 		return 0
 	}
-	return len(v.order[0])
+	return len(v.sorted[0])
 }
 
 // split fills t and f with the items of v on the true and false sides of
@@ -182,9 +182,9 @@ func (v *view) size() int {
 func (v *view) split(x *data, a int, p int32, side []uint8, t, f *view) {
 	t.reset(v)
 	f.reset(v)
-	mark(v.order[a], p, side)
-	for j, o := range v.order {
-		to, fo := t.order[j][:0], f.order[j][:0]
+	mark(v.sorted[a], p, side)
+	for j, o := range v.sorted {
+		to, fo := t.sorted[j][:0], f.sorted[j][:0]
 		for _, e := range o {
 			if side[e.item] != 0 {
 				fo = append(fo, e)
@@ -192,7 +192,7 @@ func (v *view) split(x *data, a int, p int32, side []uint8, t, f *view) {
 				to = append(to, e)
 			}
 		}
-		t.order[j], f.order[j] = to, fo
+		t.sorted[j], f.sorted[j] = to, fo
 	}
 	t.tally(x)
 	f.tally(x)
@@ -212,12 +212,12 @@ func mark(o []entry, p int32, side []uint8) {
 
 // reset makes v an empty view with room for the items of like.
 func (v *view) reset(like *view) {
-	if len(v.order) != len(like.order) {
-		v.order = make([][]entry, len(like.order))
+	if len(v.sorted) != len(like.sorted) {
+		v.sorted = make([][]entry, len(like.sorted))
 	}
 	n := like.size()
-	for j := range v.order {
-		v.order[j] = room(v.order[j], n)
+	for j := range v.sorted {
+		v.sorted[j] = room(v.sorted[j], n)
 	}
 	if len(v.cls) != len(like.cls) {
 		v.cls = make([]int, len(like.cls))
@@ -229,10 +229,10 @@ func (v *view) reset(like *view) {
 func (v *view) tally(x *data) {
 	clear(v.cls)
 	v.w, v.h = 0, [2]uint64{}
-	if len(v.order) == 0 {
+	if len(v.sorted) == 0 {
 		return
 	}
-	for _, e := range v.order[0] {
+	for _, e := range v.sorted[0] {
 		v.cls[e.class] += int(e.w)
 		v.w += int(e.w)
 		v.h[0] += x.hash1[e.item]
