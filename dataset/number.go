@@ -180,40 +180,11 @@ func digits(s string, i int, m uint64, n int) (uint64, int, int) {
 			i++ // 0 before the first significant digit leaves m 0
 		}
 	}
-	// Eight digits at a time, as numbers written to 16 or 17 digits have.
-	for len(s)-i >= 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		v, ok := eightDigits(w)
-		if !ok {
-			break
-		}
-		m = m*1e8 + v
-		n += 8
-		i += 8
-	}
 	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 		m = m*10 + uint64(s[i]-'0')
 		n++
 	}
 	return m, n, i
-}
-
-// eightDigits returns the number that the eight bytes of w, the first in
-// its lowest byte, write if they are all decimal digits. The digits join
-// into pairs, the pairs into fours and the fours into the eight, each step
-// one multiplication and shift over every lane at once.
-func eightDigits(w uint64) (uint64, bool) {
-	const high, six = 0xf0f0f0f0f0f0f0f0, 0x0606060606060606
-	// Each byte from '0' to '9' is 0x30 to 0x39, and stays below 0x40 with
-	// 6 added: no byte carries into the next.
-	if w&high != 0x3030303030303030 || (w+six)&high != 0x3030303030303030 {
-		return 0, false
-	}
-	w -= 0x3030303030303030
-	w = (w*10 + w>>8) & 0x00ff00ff00ff00ff
-	w = (w*100 + w>>16) & 0x0000ffff0000ffff
-	return (w*10000 + w>>32) & 0xffffffff, true
 }
 
 // pow10 holds the powers of ten that a float64 holds exactly.

@@ -23,10 +23,9 @@ var numberSeeds = []string{
 	// exactly, and (2^53+1)/2 through a power of ten that is not exact.
 	"9007199254740993", "18014398509481986", "4503599627370496.5", "45035996273704965e-1",
 	"9007199254740993e-27", "9999999999999999999e27", "1000000000000000000e-27",
-	// Runs of eight characters that are digits but one, at either end, and
-	// zeros before the first significant digit, in the integer and the
+	// Zeros before the first significant digit, in the integer and the
 	// fraction.
-	"1234567/", "/1234567", "12345678:", "1234567:8", "00000000012345678", "0.0000000012345678901",
+	"00000000012345678", "0.0000000012345678901",
 	"000000000000000000000000.5", "12345678901234567890123", "1.2345678e12345678",
 	// Mantissas that round up to the next power of two.
 	"9007199254740991.5", "18014398509481983", "0.99999999999999999", "9.9999999999999999e22",
@@ -112,13 +111,5 @@ func checkNumber(t *testing.T, s string) {
 	wantOK := err == nil && !math.IsNaN(want)
 	if ok != wantOK || ok && math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("number(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
-	}
-}
-
-func BenchmarkNumber(b *testing.B) {
-	for b.Loop() {
-		for _, s := range []string{"0.8120080558740598", "0.77036803444005", "5.1", "-1234", "3.5e-7"} {
-			number(s)
-		}
 	}
 }
