@@ -302,7 +302,7 @@ func TestCertifyErrors(t *testing.T) {
 		budget string
 	}{
 		{[]string{"--max-depth", "2"}, "depth 2", ""},
-		{[]string{"--max-depth", "2", "--max-nodes", "2"}, "depth 2 and 2 branching nodes", " with at most 5 nodes"},
+		{[]string{"--max-depth", "2", "--max-branching-nodes", "2"}, "depth 2 and 2 branching nodes", " with at most 5 nodes"},
 	} {
 		cert := filepath.Join(t.TempDir(), "cert")
 		doc := learnJSON(t, dir, "", append(c.args, "--certify", cert, data)...)

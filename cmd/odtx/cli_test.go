@@ -203,7 +203,7 @@ func TestUsageNamesHelp(t *testing.T) {
 		{"learn", "--mode", "nosuch", appendixCSV},
 		{"learn", "--split", "nosuch", appendixCSV},
 		{"learn", "--conflicts", "nosuch", appendixCSV},
-		{"learn", "--max-nodes", "3", appendixCSV},
+		{"learn", "--max-branching-nodes", "3", appendixCSV},
 		{"learn", "--nosuch", appendixCSV},
 		{"--engine", "nosuch", "learn", appendixCSV},
 		{"predict", "--tree", "t.json"},

@@ -17,7 +17,7 @@ import (
 // The flags of the min-error objective, which learn and cv declare.
 const (
 	flagMaxDepth = "max-depth"
-	flagMaxNodes = "max-nodes"
+	flagMaxBranches = "max-branching-nodes"
 	flagCost     = "complexity-cost"
 	flagAnySize  = "any-size"
 )
@@ -27,7 +27,7 @@ const (
 func objectiveFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
-		&cli.IntFlag{Name: flagMaxNodes, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
+		&cli.IntFlag{Name: flagMaxBranches, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
 		&cli.BoolFlag{Name: flagAnySize, Usage: "with --max-depth, a tree of the fewest errors of any size, as STreeD, MurTree and ConTree give by default: the fewest nodes among those trees, which can take longer to prove than the errors, are not searched"},
 	}
@@ -39,7 +39,7 @@ func objectiveFlags() []cli.Flag {
 func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
-		for _, f := range []string{flagMaxNodes, flagCost, flagAnySize} {
+		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize} {
 			if cmd.IsSet(f) {
 				return 0, b, nil, fmt.Errorf("--%s goes with --max-depth: give --max-depth too", f)
 			}
@@ -65,10 +65,10 @@ func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, d
 	if depths, err = depthRange(cmd.String(flagMaxDepth)); err != nil {
 		return 0, b, nil, err
 	}
-	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxNodes), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
+	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
 	switch {
-	case cmd.IsSet(flagMaxNodes) && b.MaxBranches < 1:
-		return 0, b, nil, fmt.Errorf("--max-nodes %d: want at least 1 branching node", b.MaxBranches)
+	case cmd.IsSet(flagMaxBranches) && b.MaxBranches < 1:
+		return 0, b, nil, fmt.Errorf("--max-branching-nodes %d: want at least 1 branching node", b.MaxBranches)
 	case !(b.Cost >= 0) || math.IsInf(b.Cost, 1):
 		return 0, b, nil, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", b.Cost)
 	}

@@ -67,7 +67,7 @@ func leastErrors(csv string) int {
 // TestMaxDepth: learn --max-depth D writes a tree of depth D or less that
 // odtx predict finds wrong on exactly the training errors it claims, with
 // the class counts of every leaf; the errors fall as D grows, to the
-// contradictions no tree can avoid; --max-nodes bounds the branching nodes.
+// contradictions no tree can avoid; --max-branching-nodes bounds the branching nodes.
 func TestMaxDepth(t *testing.T) {
 	dir := t.TempDir()
 	data := noisyCSV(t, dir)
@@ -112,9 +112,9 @@ func TestMaxDepth(t *testing.T) {
 	if least := leastErrors(csv); prev != least {
 		t.Errorf("at depth 6 over 6 features: %d errors, want the %d no function avoids", prev, least)
 	}
-	one := learnJSON(t, dir, "", "--max-depth", "3", "--max-nodes", "1", data)
+	one := learnJSON(t, dir, "", "--max-depth", "3", "--max-branching-nodes", "1", data)
 	if one["branching_nodes"] != 1.0 || one["budget"].(map[string]any)["max_branching_nodes"] != 1.0 {
-		t.Errorf("--max-nodes 1: %v branching nodes, budget %v", one["branching_nodes"], one["budget"])
+		t.Errorf("--max-branching-nodes 1: %v branching nodes, budget %v", one["branching_nodes"], one["budget"])
 	}
 }
 
@@ -187,7 +187,7 @@ func TestMaxDepthFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"learn", "--max-nodes", "3", data}, "--max-nodes goes with --max-depth"},
+		{[]string{"learn", "--max-branching-nodes", "3", data}, "--max-branching-nodes goes with --max-depth"},
 		{[]string{"learn", "--complexity-cost", "0.01", data}, "--complexity-cost goes with --max-depth"},
 		{[]string{"learn", "--any-size", data}, "--any-size goes with --max-depth"},
 		{[]string{"learn", "--max-depth", "2", "--any-size", "--complexity-cost", "0.01", data}, "does not go with --any-size"},
@@ -199,7 +199,7 @@ func TestMaxDepthFlags(t *testing.T) {
 		{[]string{"learn", "--max-depth", "3-2", data}, "ends below its start"},
 		{[]string{"learn", "--max-depth", "1-3", data}, "a range is for cv"},
 		{[]string{"learn", "--max-depth", "41", data}, "at most 40"},
-		{[]string{"learn", "--max-depth", "2", "--max-nodes", "0", data}, "at least 1"},
+		{[]string{"learn", "--max-depth", "2", "--max-branching-nodes", "0", data}, "at least 1"},
 		{[]string{"learn", "--max-depth", "2", "--complexity-cost", "-1", data}, "finite cost"},
 		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by minerr or ordered"},
 	} {

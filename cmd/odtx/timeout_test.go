@@ -201,7 +201,7 @@ func TestTimeoutTree(t *testing.T) {
 		{[]string{"--mode", "depth"}, zeroError},
 		{[]string{"--max-depth", "2"}, fewestErrors},
 		{[]string{"--max-depth", "2", "--any-size"}, fewestErrors},
-		{[]string{"--max-depth", "2", "--max-nodes", "2"}, fewestErrors},
+		{[]string{"--max-depth", "2", "--max-branching-nodes", "2"}, fewestErrors},
 		{[]string{"--max-depth", "2", "--complexity-cost", "0.01"}, fewestErrors},
 	} {
 		for _, e := range c.engines {
