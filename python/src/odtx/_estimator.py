@@ -227,7 +227,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         else:
             args += ["--max-depth", str(self.max_depth)]
         if self.max_nodes is not None:
-            args += ["--max-nodes", str(self.max_nodes)]
+            args += ["--max-branching-nodes", str(self.max_nodes)]
         if self.complexity_cost is not None:
             args += ["--complexity-cost", repr(float(self.complexity_cost))]
         if self.any_size:
