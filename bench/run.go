@@ -153,7 +153,7 @@ func (r *Runner) learn(ctx context.Context, j Job, opt orchestrate.Options, rec 
 // load reads j's dataset, or generates it, and binarizes it as opt says:
 // a file as odtx learn loads it.
 func (r *Runner) load(ctx context.Context, j Job, opt dataset.Options) (*dataset.Dataset, *dataset.Table, error) {
-	if j.Point == nil {
+	if !j.Generated() {
 		return dataset.Load(ctx, r.path(j), opt)
 	}
 	tbl, err := r.table(j)
@@ -174,7 +174,10 @@ func (r *Runner) path(j Job) string {
 
 // table reads j's dataset, or generates it.
 func (r *Runner) table(j Job) (*dataset.Table, error) {
-	if j.Point == nil {
+	switch {
+	case strings.HasPrefix(j.Dataset, numericPrefix):
+		return numericTable(j.Dataset)
+	case j.Point == nil:
 		return dataset.ReadTableFile(r.path(j))
 	}
 	data, err := gen.CSV(j.Point.Params())
