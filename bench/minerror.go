@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/orchestrate"
@@ -17,29 +18,35 @@ var minErrorSuite = Suite{
 	Name:  "minerror",
 	About: "the fewest training errors at each depth bound (2 to 5 unless --max-depth says), on the DL8 files or those given, beside STreeD and ConTree when their binaries are named",
 	Jobs: func(cfg Config) []Job {
-		files, depths := cfg.Files, cfg.Depths
-		if len(files) == 0 {
-			files = dl8Files
-		}
-		if len(depths) == 0 {
-			depths = []int{2, 3, 4, 5}
-		}
-		tools := []Peer{{Name: orchestrate.Auto.String()}}
-		tools = append(tools, cfg.Peers...)
-		var jobs []Job
-		for _, file := range files {
-			for _, d := range depths {
-				for _, tool := range tools {
-					for run := range cfg.Runs {
-						jobs = append(jobs, Job{Suite: "minerror", Dataset: file, Solver: tool.Name, Program: tool.Program,
-							Mode: errorsMode, MaxDepth: d, AnySize: cfg.AnySize && tool.Program == "", Run: run, Fold: -1})
-					}
+		return errorsJobs("minerror", cfg, dl8Files, []int{2, 3, 4, 5})
+	},
+	Table: minErrorTable,
+}
+
+// errorsJobs are the jobs of a suite of the errors mode: odtx's search and
+// each peer's on every file and depth bound of cfg, or else of files and
+// depths, cfg.Runs times each.
+func errorsJobs(suite string, cfg Config, files []string, depths []int) []Job {
+	if len(cfg.Files) > 0 {
+		files = cfg.Files
+	}
+	if len(cfg.Depths) > 0 {
+		depths = cfg.Depths
+	}
+	tools := []Peer{{Name: orchestrate.Auto.String()}}
+	tools = append(tools, cfg.Peers...)
+	var jobs []Job
+	for _, file := range files {
+		for _, d := range depths {
+			for _, tool := range tools {
+				for run := range cfg.Runs {
+					jobs = append(jobs, Job{Suite: suite, Dataset: file, Solver: tool.Name, Program: tool.Program,
+						Mode: errorsMode, MaxDepth: d, AnySize: cfg.AnySize && tool.Program == "", Run: run, Fold: -1})
 				}
 			}
 		}
-		return jobs
-	},
-	Table: minErrorTable,
+	}
+	return jobs
 }
 
 // errorsMode is the mode of the jobs of minErrorSuite.
@@ -61,6 +68,7 @@ func init() {
 
 // learnErrors runs a job of the errors mode: odtx's search, or a peer's.
 func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
+	start := time.Now()
 	ds, tbl, err := r.load(ctx, j, dataset.Options{Conflicts: dataset.Count})
 	if err != nil {
 		return err
@@ -80,10 +88,21 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 		return err
 	}
 	opt := orchestrate.Options{Mode: orchestrate.Errors, Engine: e, Budget: orchestrate.Budget{MaxDepth: j.MaxDepth, AnySize: j.AnySize}}
+	var trace *tracer
+	if j.Suite == anytimeSuite.Name {
+		trace = newTracer(start, r.Timeout)
+		opt.Progress = trace.progress
+	}
 	res, err := orchestrate.Learn(ctx, ds, opt)
 	if res != nil {
 		rec.K, rec.Nodes, rec.Engine, rec.ProvenBy = res.Root.Depth(), res.Root.Nodes(), res.Engine.String(), res.ProvenBy
 		rec.Errors = &res.Errors
+	}
+	if trace != nil {
+		var cerr error
+		if rec.Anytime, cerr = trace.finish(ctx, res, ds, j.MaxDepth); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		return err
@@ -95,14 +114,7 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 // minErrorTable shows, per file and depth bound, odtx's fewest errors and
 // time beside each peer's.
 func minErrorTable(records []Record) *Table {
-	var peers []string
-	for _, r := range records {
-		if r.Program != "" && !slices.Contains(peers, r.Solver) {
-			peers = append(peers, r.Solver)
-		}
-	}
-	slices.Sort(peers)
-	anySize := slices.ContainsFunc(records, func(r Record) bool { return r.AnySize })
+	peers := peersOf(records)
 	t := &Table{
 		Title: "The fewest training errors within a depth (learn --max-depth)",
 		Keys:  []string{"dataset", "depth <=", "engine"},
@@ -112,8 +124,8 @@ func minErrorTable(records []Record) *Table {
 				"Errors are compared on the rows that finished; a ratio of errors other than 1 is a disagreement on the optimum.",
 		},
 	}
-	if anySize {
-		t.Notes = append(t.Notes, "odtx's trees have the fewest errors and any size (learn --any-size): their nodes are not minimized.")
+	if note := anySizeNote(records); note != "" {
+		t.Notes = append(t.Notes, note)
 	}
 	if len(peers) == 0 {
 		t.Columns = []Column{{Name: "errors", Unit: Count}, {Name: "time (s)", Unit: Seconds}}
@@ -124,18 +136,9 @@ func minErrorTable(records []Record) *Table {
 			Column{Name: "time (s) (" + p + ")", Unit: Seconds, Ref: p, RefOnly: i > 0})
 	}
 	t.Columns = append(t.Columns, Column{Name: "peak MiB", Unit: Count})
-	type key struct {
-		file  string
-		depth int
-	}
-	keys, rows := group(records, func(r Record) key { return key{r.Dataset, r.MaxDepth} })
-	slices.SortStableFunc(keys, func(a, b key) int {
-		return cmp.Or(cmp.Compare(fileOrder(a.file), fileOrder(b.file)), cmp.Compare(a.file, b.file), cmp.Compare(a.depth, b.depth))
-	})
+	keys, rows := byFileDepth(records)
 	for _, k := range keys {
 		recs := rows[k]
-		ours := func(r Record) bool { return r.Program == "" }
-		of := func(peer string) func(Record) bool { return func(r Record) bool { return r.Solver == peer } }
 		errs, secs := mean(recs, ours, errorCount), mean(recs, ours, seconds)
 		row := Row{Keys: []string{k.file, fmt.Sprint(k.depth), engineOf(recs)}, Status: status(recs)}
 		if len(peers) == 0 {
@@ -148,6 +151,54 @@ func minErrorTable(records []Record) *Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// anySizeNote says, where odtx's jobs asked for any size, that their trees'
+// nodes are not minimized; "" where none did.
+func anySizeNote(records []Record) string {
+	for _, r := range records {
+		if r.AnySize {
+			return "odtx's trees have the fewest errors and any size (learn --any-size): their nodes are not minimized."
+		}
+	}
+	return ""
+}
+
+// peersOf names the peers that ran records, in order.
+func peersOf(records []Record) []string {
+	var peers []string
+	for _, r := range records {
+		if r.Program != "" && !slices.Contains(peers, r.Solver) {
+			peers = append(peers, r.Solver)
+		}
+	}
+	slices.Sort(peers)
+	return peers
+}
+
+// ours selects odtx's records.
+func ours(r Record) bool { return r.Program == "" }
+
+// of selects the records of a peer.
+func of(peer string) func(Record) bool {
+	return func(r Record) bool { return r.Solver == peer }
+}
+
+// A fileDepth is a file and a depth bound, a row of the tables of the
+// errors mode.
+type fileDepth struct {
+	file  string
+	depth int
+}
+
+// byFileDepth groups records by file and depth bound, the files in
+// fileOrder and each file's depths in order.
+func byFileDepth(records []Record) ([]fileDepth, map[fileDepth][]Record) {
+	keys, rows := group(records, func(r Record) fileDepth { return fileDepth{r.Dataset, r.MaxDepth} })
+	slices.SortStableFunc(keys, func(a, b fileDepth) int {
+		return cmp.Or(cmp.Compare(fileOrder(a.file), fileOrder(b.file)), cmp.Compare(a.file, b.file), cmp.Compare(a.depth, b.depth))
+	})
+	return keys, rows
 }
 
 // fileOrder puts the DL8 files in their usual order, before any other.

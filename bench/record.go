@@ -46,6 +46,9 @@ type Record struct {
 	// in MiB; 0 where it was not measured.
 	PeakMB   float64 `json:"peak_mb,omitempty"`
 	Accuracy float64 `json:"accuracy"` // on the fold's test rows, from 0 to 1
+	// Anytime, for odtx's job of the anytime suite, is how its search
+	// went: the trajectory of its tree and bound, beside CART's errors.
+	Anytime *Anytime `json:"anytime,omitempty"`
 	// Status is "ok", "timeout" (the job's time limit ran out) or
 	// "error: " and the error.
 	Status  string    `json:"status"`
@@ -138,7 +141,7 @@ func WriteRecord(w io.Writer, r Record) error {
 func ReadRecords(r io.Reader, name string) ([]Record, error) {
 	var records []Record
 	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20) // an error message can make a long line
+	sc.Buffer(nil, 1<<26) // an error message, or a trajectory, can make a long line
 	for line := 1; sc.Scan(); line++ {
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {

@@ -30,7 +30,7 @@ type Suite struct {
 
 // Suites are the suites, in the order in which "all" runs them and their
 // tables are shown.
-var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite, minErrorSuite}
+var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite, minErrorSuite, anytimeSuite}
 
 // A File is an output of a suite beside its table.
 type File struct {

@@ -54,12 +54,12 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "compare", Local: true, Usage: "back ends to compare, comma-separated, on the SAT engine (a+b races a and b), or the engines dp and auto (default: the --engine if dp or auto, else --solver or the --portfolio race)"},
 			formerName("solvers", "compare"),
 			&cli.IntFlag{Name: "runs", Value: 1, Local: true, Usage: "repetitions of every job, averaged"},
-			&cli.StringFlag{Name: "files", Local: true, Usage: "datasets to run, comma-separated, relative to --data or absolute, for the suites that take files (minerror: default the DL8 files)"},
-			&cli.StringFlag{Name: flagMaxDepth, Local: true, Usage: "depth bounds to run, a depth or a range such as 2-5, for the suites that take them (minerror)"},
-			&cli.StringFlag{Name: "streed", Local: true, Usage: "STreeD's binary, to run beside odtx where a suite can (minerror)"},
+			&cli.StringFlag{Name: "files", Local: true, Usage: "datasets to run, comma-separated, relative to --data or absolute, or generated as a gen --numeric command line says, for the suites that take files (minerror: default the DL8 files; anytime: a generated table of 200,000 rows)"},
+			&cli.StringFlag{Name: flagMaxDepth, Local: true, Usage: "depth bounds to run, a depth or a range such as 2-5, for the suites that take them (minerror, anytime)"},
+			&cli.StringFlag{Name: "streed", Local: true, Usage: "STreeD's binary, to run beside odtx where a suite can (minerror, anytime)"},
 			&cli.StringFlag{Name: "streed-nodes", Local: true, Usage: "STreeD's binary, to run led to odtx's answer of fewest errors then fewest nodes (bisecting its -max-num-nodes) where a suite can (minerror)"},
-			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror)"},
-			&cli.BoolFlag{Name: flagAnySize, Local: true, Usage: "odtx's trees of the fewest errors of any size (learn --any-size), the question STreeD and ConTree answer by default, where a suite can (minerror)"},
+			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror, anytime)"},
+			&cli.BoolFlag{Name: flagAnySize, Local: true, Usage: "odtx's trees of the fewest errors of any size (learn --any-size), the question STreeD and ConTree answer by default, where a suite can (minerror, anytime)"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
 		Commands: []*cli.Command{merge, job},
@@ -293,7 +293,7 @@ func suiteConfig(cmd *cli.Command, solvers []string) (bench.Config, error) {
 
 func checkData(dir string, jobs []bench.Job) error {
 	for _, j := range jobs {
-		if j.Point == nil {
+		if !j.Generated() {
 			if _, err := os.Stat(dir); err != nil {
 				return fmt.Errorf("datasets: %w (set --data or ODTX_DATA)", err)
 			}

@@ -105,6 +105,34 @@ func TestBenchShardMerge(t *testing.T) {
 	}
 }
 
+// TestBenchAnytime: the anytime suite runs on a table it generates, with
+// no data directory, each job in a process of its own whose record
+// carries the trajectory of its search, and charts each depth bound.
+func TestBenchAnytime(t *testing.T) {
+	out := t.TempDir()
+	spec := "gen --numeric --depth 3 --features 3 --rows 300 --noise 0.1 --decimals 2"
+	r := mustRun(t, "", "", "-q", "--timeout", "60s", "bench", "--files", spec, "--max-depth", "2-3",
+		"--data", filepath.Join(out, "none"), "--out", out, "anytime")
+	if row := benchRow(t, r.stdout, spec, "3"); row[len(row)-1] != "1 ok" {
+		t.Errorf("depth 3 row %q, want 1 ok", row)
+	}
+	records, err := bench.ReadRecordFiles(filepath.Join(out, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range records {
+		if rec.Anytime == nil || len(rec.Anytime.Trajectory) == 0 || rec.Anytime.Trajectory[len(rec.Anytime.Trajectory)-1].Errors != *rec.Errors {
+			t.Errorf("record of %v: %+v, without a trajectory that ends at its errors", rec.Job, rec.Anytime)
+		}
+	}
+	for _, d := range []string{"2", "3"} {
+		name := "anytime-gen-numeric-depth-3-features-3-rows-300-noise-0.1-decimals-2-d" + d + ".svg"
+		if svg, err := os.ReadFile(filepath.Join(out, name)); err != nil || !bytes.Contains(svg, []byte("odtx: best tree")) {
+			t.Errorf("%s: %v, %.80q", name, err, svg)
+		}
+	}
+}
+
 func TestBenchErrors(t *testing.T) {
 	out := t.TempDir()
 	bad := filepath.Join(out, "bad.jsonl")
