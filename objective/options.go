@@ -93,13 +93,13 @@ type Progress struct {
 // AnySize.
 func (opt Options) Validate() error {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
-		return fmt.Errorf("depth %d and branches %d must not be negative", opt.MaxDepth, opt.MaxBranches)
+		return fmt.Errorf("depth %d and branching nodes %d must not be negative", opt.MaxDepth, opt.MaxBranches)
 	}
 	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
-		return fmt.Errorf("cost per branch %v must be a non-negative number", opt.CostPerBranch)
+		return fmt.Errorf("complexity cost %v: want a finite cost of 0 or more", opt.CostPerBranch)
 	}
 	if opt.AnySize && opt.CostPerBranch != 0 {
-		return errors.New("a cost per branch counts every branch: it does not go with a tree of any size")
+		return errors.New("a complexity cost charges every branching node: it does not go with a tree of any size")
 	}
 	return nil
 }

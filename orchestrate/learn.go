@@ -63,6 +63,12 @@ type Budget struct {
 	AnySize bool
 }
 
+// Validate reports a budget that no search can take, as the engines of
+// the Errors mode check it (objective.Options.Validate).
+func (b Budget) Validate() error {
+	return objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize}.Validate()
+}
+
 // Options configure a search.
 type Options struct {
 	Mode   Mode

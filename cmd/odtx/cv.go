@@ -34,11 +34,7 @@ func cvCommand() *cli.Command {
 }
 
 func crossValidate(ctx context.Context, cmd *cli.Command) error {
-	mode, budget, depths, err := objective(cmd)
-	if err != nil {
-		return err
-	}
-	data, err := dataOptions(cmd)
+	req, err := parseRequest(cmd)
 	if err != nil {
 		return err
 	}
@@ -55,20 +51,17 @@ func crossValidate(ctx context.Context, cmd *cli.Command) error {
 	if err := notOverInput(cmd, inputs...); err != nil {
 		return err
 	}
-	e, err := engine(cmd)
-	if err != nil {
-		return err
-	}
 	ctx, cancel := withTimeout(ctx, cmd)
 	defer cancel()
-	if len(depths) > 1 {
-		return compareDepths(ctx, cmd, folds, e, budget, depths)
+	if len(req.depths) > 1 {
+		return compareDepths(ctx, cmd, folds, req)
 	}
-	opt, err := cvOptions(cmd, folds, data, e, mode)
+	data, mode := req.data, req.mode
+	opt, err := cvOptions(cmd, folds, data, req.engine, mode)
 	if err != nil {
 		return err
 	}
-	opt.Budget = budget
+	opt.Budget = req.budget
 	// The global --jobs runs folds at once, each probing one depth at a
 	// time: folds are independent, so they keep every job busy to the end.
 	results, err := cv.CrossValidate(ctx, folds, data, opt, cmd.Int(flagJobs))
@@ -108,10 +101,10 @@ func cvOptions(cmd *cli.Command, folds []cv.Fold, data dataset.Options, e orches
 // a line of mean accuracies for each, marking the depth bound of the best
 // mean test accuracy: the one to pick. At the time limit it writes the
 // lines of the bounds done.
-func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orchestrate.Engine, budget orchestrate.Budget, depths []int) error {
+func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, req request) error {
 	var rows []depthRow
 	run := func(name string, data dataset.Options, mode orchestrate.Mode, b orchestrate.Budget) error {
-		opt, err := cvOptions(cmd, folds, data, e, mode)
+		opt, err := cvOptions(cmd, folds, data, req.engine, mode)
 		if err != nil {
 			return err
 		}
@@ -123,12 +116,10 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 		rows = append(rows, depthRow{name, results})
 		return nil
 	}
-	data, err := dataOptions(cmd)
-	if err != nil {
-		return err
-	}
-	for _, d := range depths {
-		b := budget
+	data := req.data
+	var err error
+	for _, d := range req.depths {
+		b := req.budget
 		b.MaxDepth = d
 		if err = run(strconv.Itoa(d), data, orchestrate.Errors, b); err != nil {
 			break
@@ -145,7 +136,7 @@ func compareDepths(ctx context.Context, cmd *cli.Command, folds []cv.Fold, e orc
 		if werr := writeDepths(rows, len(folds), cmd.String(flagOutput)); werr != nil {
 			return werr
 		}
-		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %s cross-validated", cmd.Duration(flagTimeout), len(rows), plural.Count(len(depths)+1, "depth bound"))}
+		return exitError{code: 2, err: fmt.Errorf("time limit %v reached with %d of %s cross-validated", cmd.Duration(flagTimeout), len(rows), plural.Count(len(req.depths)+1, "depth bound"))}
 	case err != nil:
 		return interrupted(ctx, err)
 	}

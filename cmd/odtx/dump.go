@@ -35,7 +35,11 @@ func dump(ctx context.Context, cmd *cli.Command) error {
 	if err := notOverInput(cmd, cmd.Args().First()); err != nil {
 		return err
 	}
-	ds, _, err := loadData(ctx, cmd, time.Time{})
+	opt, err := dataOptions(cmd)
+	if err != nil {
+		return err
+	}
+	ds, _, err := loadData(ctx, cmd, opt, time.Time{})
 	if err != nil {
 		return interrupted(ctx, err)
 	}

@@ -37,11 +37,12 @@ func learnCommand() *cli.Command {
 
 func learn(ctx context.Context, cmd *cli.Command) error {
 	start := time.Now() // the summary's time is the whole run's
-	mode, budget, depths, err := objective(cmd)
+	req, err := parseRequest(cmd)
 	if err != nil {
 		return err
 	}
-	if len(depths) > 1 {
+	mode, budget := req.mode, req.budget
+	if len(req.depths) > 1 {
 		return fmt.Errorf("--max-depth %s: learn takes one depth; a range is for cv", cmd.String(flagMaxDepth))
 	}
 	write, err := writer(cmd.String("format"))
@@ -63,21 +64,17 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 			return err
 		}
 	}
-	e, err := engine(cmd)
-	if err != nil {
-		return err
-	}
 	limited, cancel := withTimeout(ctx, cmd)
 	defer cancel()
 	// The data is read whole, past the time limit while it still comes,
 	// so that the search has a tree to give however short the limit.
 	deadline, _ := limited.Deadline()
-	ds, tbl, err := loadData(ctx, cmd, deadline)
+	ds, tbl, err := loadData(ctx, cmd, req.data, deadline)
 	if err != nil {
 		return interrupted(ctx, err)
 	}
 	ctx = limited
-	res, stopped := runLearn(ctx, cmd, ds, e, mode, budget)
+	res, stopped := runLearn(ctx, cmd, ds, req.engine, mode, budget)
 	if res == nil {
 		return stopped
 	}
@@ -87,12 +84,11 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	relabel, _ := conflicts(cmd) // valid: loadData read the data with it
 	meta := tree.Meta{
 		Mode:       mode.String(),
 		Engine:     res.Engine.String(),
 		ProvenBy:   res.ProvenBy,
-		Relabelled: relabel == dataset.Majority,
+		Relabelled: req.data.Conflicts == dataset.Majority,
 		Optimal:    res.Optimal,
 		Bound:      tree.Bound{Depth: res.MinDepth, Nodes: res.MinNodes},
 		Stats:      res.Stats,
@@ -115,7 +111,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		certified := false
 		if stopped == nil {
 			var m *certify.Manifest
-			m, stopped = certifyResult(ctx, cmd, dir, ds, res, mode, budget)
+			m, stopped = certifyResult(ctx, cmd, dir, ds, res, req)
 			if m == nil {
 				return stopped
 			}
@@ -177,11 +173,8 @@ func summary(res *orchestrate.Result, mode orchestrate.Mode, certified bool, too
 // the prover refutes is an error (exit code 1), as the search rested on a
 // wrong answer; one left unproven makes the run not certified, with exit
 // code 2.
-func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result, mode orchestrate.Mode, budget orchestrate.Budget) (*certify.Manifest, error) {
-	opt, err := dataOptions(cmd)
-	if err != nil {
-		return nil, err
-	}
+func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *dataset.Dataset, res *orchestrate.Result, req request) (*certify.Manifest, error) {
+	mode, budget := req.mode, req.budget
 	r := certify.Result{Mode: mode.String(), Depth: res.Root.Depth()}
 	used := res.Used
 	switch mode {
@@ -197,7 +190,7 @@ func certifyResult(ctx context.Context, cmd *cli.Command, dir string, ds *datase
 			used[i] = i
 		}
 	}
-	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: opt}, ds, r, used)
+	m, err := certify.Certify(ctx, dir, certify.Source{Path: cmd.Args().First(), Opt: req.data}, ds, r, used)
 	if err != nil {
 		return nil, interrupted(ctx, err)
 	}
@@ -252,16 +245,12 @@ func provenBound(m *certify.Manifest) tree.Bound {
 	return b
 }
 
-// loadData reads the one data file argument as the data flags say, until
+// loadData reads the one data file argument as opt says, until
 // ctx ends or, from stdin or a pipe, until it stops coming past deadline
 // (unless zero; see readData), which is an error: no tree can be given
 // without the whole data.
-func loadData(ctx context.Context, cmd *cli.Command, deadline time.Time) (*dataset.Dataset, *dataset.Table, error) {
+func loadData(ctx context.Context, cmd *cli.Command, opt dataset.Options, deadline time.Time) (*dataset.Dataset, *dataset.Table, error) {
 	path, err := oneArg(cmd)
-	if err != nil {
-		return nil, nil, err
-	}
-	opt, err := dataOptions(cmd)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -16,10 +15,10 @@ import (
 
 // The flags of the min-error objective, which learn and cv declare.
 const (
-	flagMaxDepth = "max-depth"
+	flagMaxDepth    = "max-depth"
 	flagMaxBranches = "max-branching-nodes"
-	flagCost     = "complexity-cost"
-	flagAnySize  = "any-size"
+	flagCost        = "complexity-cost"
+	flagAnySize     = "any-size"
 )
 
 // objectiveFlags are the flags that ask for the fewest training errors
@@ -56,9 +55,6 @@ func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, d
 	if cmd.String("certify") != "" && cmd.IsSet(flagCost) {
 		return 0, b, nil, errors.New("--certify proves the fewest errors, not errors plus a cost: it does not take --complexity-cost")
 	}
-	if cmd.Bool(flagAnySize) && cmd.IsSet(flagCost) {
-		return 0, b, nil, errors.New("--complexity-cost charges every node: it does not go with --any-size")
-	}
 	if cmd.IsSet(flagConflicts) {
 		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
 	}
@@ -66,13 +62,10 @@ func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, d
 		return 0, b, nil, err
 	}
 	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
-	switch {
-	case cmd.IsSet(flagMaxBranches) && b.MaxBranches < 1:
+	if cmd.IsSet(flagMaxBranches) && b.MaxBranches < 1 {
 		return 0, b, nil, fmt.Errorf("--max-branching-nodes %d: want at least 1 branching node", b.MaxBranches)
-	case !(b.Cost >= 0) || math.IsInf(b.Cost, 1):
-		return 0, b, nil, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", b.Cost)
 	}
-	return orchestrate.Errors, b, depths, nil
+	return orchestrate.Errors, b, depths, b.Validate()
 }
 
 // depthRange reads a --max-depth: a depth D, or a range A-B of them.

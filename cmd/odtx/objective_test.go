@@ -190,7 +190,7 @@ func TestMaxDepthFlags(t *testing.T) {
 		{[]string{"learn", "--max-branching-nodes", "3", data}, "--max-branching-nodes goes with --max-depth"},
 		{[]string{"learn", "--complexity-cost", "0.01", data}, "--complexity-cost goes with --max-depth"},
 		{[]string{"learn", "--any-size", data}, "--any-size goes with --max-depth"},
-		{[]string{"learn", "--max-depth", "2", "--any-size", "--complexity-cost", "0.01", data}, "does not go with --any-size"},
+		{[]string{"learn", "--max-depth", "2", "--any-size", "--complexity-cost", "0.01", data}, "does not go with a tree of any size"},
 		{[]string{"learn", "--mode", "errors", data}, "--mode errors needs --max-depth"},
 		{[]string{"learn", "--max-depth", "2", "--mode", "size", data}, "give one"},
 		{[]string{"learn", "--max-depth", "2", "--conflicts", "majority", data}, "--conflicts is for trees without training errors"},

@@ -19,6 +19,29 @@ func dataFlags() []cli.Flag {
 	}
 }
 
+// request is what the flags of a command that learns (learn, cv) ask
+// for, parsed and checked once, before any data is read.
+type request struct {
+	mode   orchestrate.Mode
+	budget orchestrate.Budget
+	depths []int           // --max-depth's range; the budget has the first
+	data   dataset.Options // how to read and binarize the data
+	engine orchestrate.Engine
+}
+
+// parseRequest returns what the objective, data and engine flags of cmd
+// ask for.
+func parseRequest(cmd *cli.Command) (r request, err error) {
+	if r.mode, r.budget, r.depths, err = objective(cmd); err != nil {
+		return r, err
+	}
+	if r.data, err = dataOptions(cmd); err != nil {
+		return r, err
+	}
+	r.engine, err = engine(cmd)
+	return r, err
+}
+
 // dataOptions returns the binarization the data flags ask for.
 func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	opt := dataset.Options{Label: cmd.String("label")}
