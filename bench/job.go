@@ -23,6 +23,9 @@ type Job struct {
 	// asks odtx there for a tree of the fewest errors of any size.
 	MaxDepth int  `json:"max_depth,omitempty"`
 	AnySize  bool `json:"any_size,omitempty"`
+	// Off names the techniques of odtx's engines switched off, for an
+	// ablation (objective.TechniqueNames).
+	Off []string `json:"off,omitempty"`
 	// Program is, for a job that another tool runs rather than odtx (its
 	// name in Solver, one of Peers), that tool's binary: a path in a job,
 	// the file's name in its record.

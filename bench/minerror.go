@@ -42,6 +42,9 @@ func errorsJobs(suite string, cfg Config, files []string, depths []int) []Job {
 				for run := range cfg.Runs {
 					jobs = append(jobs, Job{Suite: suite, Dataset: file, Solver: tool.Name, Program: tool.Program,
 						Mode: errorsMode, MaxDepth: d, AnySize: cfg.AnySize && tool.Program == "", Run: run, Fold: -1})
+					if tool.Program == "" {
+						jobs[len(jobs)-1].Off = cfg.Off
+					}
 				}
 			}
 		}
@@ -88,6 +91,9 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 		return err
 	}
 	opt := orchestrate.Options{Mode: orchestrate.Errors, Engine: e, Budget: orchestrate.Budget{MaxDepth: j.MaxDepth, AnySize: j.AnySize}}
+	if err := opt.Off.SwitchOff(j.Off...); err != nil {
+		return err
+	}
 	var trace *tracer
 	if j.Suite == anytimeSuite.Name {
 		trace = newTracer(start, r.Timeout)

@@ -102,6 +102,9 @@ type Config struct {
 	// AnySize, for a suite of the errors mode, asks odtx for a tree of the
 	// fewest errors of any size (orchestrate.Budget.AnySize).
 	AnySize bool
+	// Off, for a suite of the errors mode, names techniques of odtx's
+	// engines to switch off (objective.TechniqueNames), for an ablation.
+	Off []string
 }
 
 // A Peer is another tool a suite runs beside odtx: its name, one of

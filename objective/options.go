@@ -5,6 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/tree"
@@ -110,4 +114,45 @@ func MaxBranches(d int) int {
 		return math.MaxInt32
 	}
 	return 1<<d - 1
+}
+
+// TechniqueNames returns the name of each technique of Techniques, as
+// SwitchOff reads it: its field's name in lower case, words joined by
+// hyphens (best-first-root).
+func TechniqueNames() []string {
+	var names []string
+	t := reflect.TypeFor[Techniques]()
+	for i := range t.NumField() {
+		names = append(names, hyphenate(t.Field(i).Name))
+	}
+	return names
+}
+
+// SwitchOff switches off the techniques named, as TechniqueNames names
+// them.
+func (t *Techniques) SwitchOff(names ...string) error {
+	v := reflect.ValueOf(t).Elem()
+	for _, name := range names {
+		i := slices.Index(TechniqueNames(), name)
+		if i < 0 {
+			return fmt.Errorf("no technique %q (want one of %s)", name, strings.Join(TechniqueNames(), ", "))
+		}
+		v.Field(i).SetBool(true)
+	}
+	return nil
+}
+
+// hyphenate turns a Go name into words in lower case joined by hyphens.
+func hyphenate(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/odtx/odtx/bench"
 	"github.com/odtx/odtx/bench/report"
 	"github.com/odtx/odtx/internal/plural"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/urfave/cli/v3"
 )
@@ -60,6 +61,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "streed-nodes", Local: true, Usage: "STreeD's binary, to run led to odtx's answer of fewest errors then fewest nodes (bisecting its -max-num-nodes) where a suite can (minerror)"},
 			&cli.StringFlag{Name: "contree", Local: true, Usage: "ConTree's binary, to run beside odtx where a suite can (minerror, anytime)"},
 			&cli.BoolFlag{Name: flagAnySize, Local: true, Usage: "odtx's trees of the fewest errors of any size (learn --any-size), the question STreeD and ConTree answer by default, where a suite can (minerror, anytime)"},
+			&cli.StringFlag{Name: "off", Local: true, Usage: "switch these techniques of odtx's engines off (comma-separated: " + strings.Join(objective.TechniqueNames(), ", ") + "), for an ablation, where a suite can (minerror, anytime)"},
 			&cli.StringFlag{Name: "shard", Local: true, Usage: "run only every n-th job from the i-th on (i/n, from 1/n to n/n), for a job array; join the records with bench merge"},
 		}, reportFlags()...),
 		Commands: []*cli.Command{merge, job},
@@ -283,6 +285,12 @@ func suiteConfig(cmd *cli.Command, solvers []string) (bench.Config, error) {
 				return cfg, fmt.Errorf("--%s: %w", name, err)
 			}
 			cfg.Peers = append(cfg.Peers, bench.Peer{Name: name, Program: program})
+		}
+	}
+	if s := cmd.String("off"); s != "" {
+		cfg.Off = strings.Split(s, ",")
+		if err := new(objective.Techniques).SwitchOff(cfg.Off...); err != nil {
+			return cfg, fmt.Errorf("--off: %w", err)
 		}
 	}
 	if cfg.AnySize && cmd.String("streed-nodes") != "" {

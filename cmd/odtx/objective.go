@@ -32,10 +32,10 @@ func objectiveFlags() []cli.Flag {
 	}
 }
 
-// objective returns the mode and budget the --mode and objective flags ask
+// parseObjective returns the mode and budget the --mode and objective flags ask
 // for: --max-depth means the errors mode. Its value is a depth, or for cv
 // a range of them, A-B, returned in depths; the budget then has the first.
-func objective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
+func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
 		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize} {

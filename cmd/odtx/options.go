@@ -32,7 +32,7 @@ type request struct {
 // parseRequest returns what the objective, data and engine flags of cmd
 // ask for.
 func parseRequest(cmd *cli.Command) (r request, err error) {
-	if r.mode, r.budget, r.depths, err = objective(cmd); err != nil {
+	if r.mode, r.budget, r.depths, err = parseObjective(cmd); err != nil {
 		return r, err
 	}
 	if r.data, err = dataOptions(cmd); err != nil {
