@@ -5,12 +5,14 @@ import os
 import warnings
 
 import numpy as np
+from scipy.sparse import csr_matrix
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from ._binary import OdtxError, last_line, run
+from ._importance import gini_importances
 from ._values import Column, code_of, tokens
 
 try:  # scikit-learn >= 1.6
@@ -110,6 +112,10 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray
         The class labels, sorted.
+    n_classes_ : int
+        The number of classes.
+    n_outputs_ : int
+        1: one label column.
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         Only when X was a DataFrame with string column names.
@@ -128,6 +134,15 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         The rows of the training data the tree gets wrong.
     engine_ : str
         The engine that ran.
+    feature_importances_ : ndarray of shape (n_features_in_,)
+        The Gini importance of each feature, as scikit-learn's trees
+        define it, from the leaves' training counts.
+
+    The nodes are numbered as scikit-learn numbers its tree's: in preorder,
+    the root 0, each test's true branch (``<=`` or ``==`` holding,
+    scikit-learn's left) before its false one. ``apply`` gives the number
+    of the leaf each row reaches, and the columns of ``decision_path`` are
+    these numbers.
     """
 
     def __init__(
@@ -161,6 +176,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, **{_FINITE: True})
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
+        self.n_classes_, self.n_outputs_ = len(self.classes_), 1
         names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(checked.shape[1])]))
         data = _columns(X, checked)
         ordered = [self.split == "threshold" and not c for c in _categoricals(X, len(names))]
@@ -234,19 +250,53 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             args += ["--any-size"]
         return args + ["-"]
 
+    def get_depth(self):
+        """The tree's depth: the most tests on a path from the root."""
+        check_is_fitted(self)
+        return self.depth_
+
+    def get_n_leaves(self):
+        """The tree's number of leaves."""
+        check_is_fitted(self)
+        return self.tree_["leaves"]
+
+    @property
+    def feature_importances_(self):
+        """Each feature's Gini importance (see _importance), adding up to
+        1, or zeros for a tree whose splits decrease no impurity."""
+        check_is_fitted(self)
+        return gini_importances(self._coded["root"], self.n_features_in_)
+
+    def apply(self, X):
+        """The number of the leaf each row of X reaches, in the numbering
+        of decision_path's columns (see the class's notes)."""
+        return self._reach(X)[1]
+
+    def decision_path(self, X):
+        """A sparse matrix of the nodes each row of X passes, leaf
+        included: entry (i, j) is 1 when row i reaches node j, numbered as
+        apply numbers them, as scikit-learn's decision_path."""
+        nodes, reached = self._route(X)
+        rows = np.concatenate(reached)
+        columns = np.repeat(np.arange(len(nodes)), [len(r) for r in reached])
+        shape = (len(reached[0]), len(nodes))
+        return csr_matrix((np.ones(len(rows), dtype=np.intp), (rows, columns)), shape=shape)
+
     def predict(self, X):
         """The class of the leaf each row of X reaches."""
-        leaf_of, leaves = self._reach(X)
-        classes = np.array([code_of(leaf["class"]) for leaf in leaves], dtype=np.intp)
+        nodes, leaf_of = self._reach(X)
+        classes = np.array([code_of(n["class"]) if "class" in n else 0 for n in nodes], dtype=np.intp)
         return self.classes_[classes[leaf_of]]
 
     def predict_proba(self, X):
         """Each class's share of the training rows in the leaf each row of X
         reaches (all to the leaf's class where odtx counted none)."""
-        leaf_of, leaves = self._reach(X)
+        nodes, leaf_of = self._reach(X)
         order = [code_of(c) for c in self._coded["classes"]]
-        proba = np.zeros((len(leaves), len(self.classes_)))
-        for i, leaf in enumerate(leaves):
+        proba = np.zeros((len(nodes), len(self.classes_)))
+        for i, leaf in enumerate(nodes):
+            if "class" not in leaf:
+                continue
             counts = leaf.get("counts") or []
             if sum(counts) > 0:
                 proba[i, order[: len(counts)]] = np.asarray(counts, dtype=float) / sum(counts)
@@ -255,9 +305,20 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         return proba[leaf_of]
 
     def _reach(self, X):
-        """The leaves of odtx's coded tree that rows of X reach: for each
-        row the index of its leaf in the list returned, the leaves reached.
-        Each test reads its column as the fit wrote it (see _values)."""
+        """The nodes of odtx's coded tree, numbered, and for each row of X
+        the number of the leaf it reaches."""
+        nodes, reached = self._route(X)
+        leaf_of = np.zeros(len(reached[0]), dtype=np.intp)
+        for i, (node, rows) in enumerate(zip(nodes, reached)):
+            if "class" in node:
+                leaf_of[rows] = i
+        return nodes, leaf_of
+
+    def _route(self, X):
+        """The nodes of odtx's coded tree in the order of their numbers
+        (see the class's notes), and for each the indices of the rows of X
+        that reach it. Each test reads its column as the fit wrote it (see
+        _values)."""
         check_is_fitted(self)
         checked = _validate_data(self, _checkable(X), reset=False, dtype=None, **{_FINITE: True})
         data = _columns(X, checked)
@@ -269,14 +330,14 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
                 read[j, op] = c.numbers(data[j]) if op == "<=" else c.codes(data[j])
             return read[j, op]
 
-        leaf_of = np.zeros(checked.shape[0], dtype=np.intp)
-        leaves = []
+        nodes, reached = [], []
+        # A stack, the false branch pushed first: nodes leave it in preorder.
         pending = [(self._coded["root"], np.arange(checked.shape[0]))]
         while pending:
             node, rows = pending.pop()
+            nodes.append(node)
+            reached.append(rows)
             if "class" in node:
-                leaf_of[rows] = len(leaves)
-                leaves.append(node)
                 continue
             values = column(code_of(node["column"]), node["op"])[rows]
             if node["op"] == "<=":
@@ -284,7 +345,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             else:
                 holds = values == code_of(node["value"])
             pending += [(node["false"], rows[~holds]), (node["true"], rows[holds])]
-        return leaf_of, leaves
+        return nodes, reached
 
     def _more_tags(self):
         return {"X_types": ["2darray", "string"]}
