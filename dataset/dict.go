@@ -18,14 +18,13 @@ type dict struct {
 	values []string
 	// index is nil while values is short enough to search, else a table
 	// of twice as many slots as values, or more, a power of two: each
-	// slot is 0, or 15 bits of a value's hash (its tag) above 1 + its
-	// code. A value sits in the first free slot from the one its hash
-	// names, and the tags tell most values apart without a comparison of
-	// strings; they are the bits that name the slot, so that an index of
-	// up to 2^15 slots grows without hashing its values again. Its slots
-	// take 4 bytes where a Go map's of strings take 24, and a field needs
-	// one hash, where a look-up and an insertion in a map need two.
-	index []uint32
+	// slot is 0, or the upper half of a value's hash above 1 + its code.
+	// A value sits in the first free slot from the one its hash names,
+	// and the 32 bits of hash tell values apart without a comparison of
+	// strings: a field that misses, as most do in a column of more values
+	// than the index takes, is compared with none. A field needs one
+	// hash, where a look-up and an insertion in a Go map need two.
+	index []uint64
 	char  [256]int32 // 1 + the code of each one-byte value, or 0
 	// partial reports that values may repeat (see internMax).
 	partial bool
@@ -38,10 +37,6 @@ const linearMax = 8
 
 // internMax is the number of values of a column that a dict indexes.
 const internMax = 1 << 16
-
-// codeBits is the width of 1 + a code in an index slot: 1 + internMax
-// needs 17 bits.
-const codeBits = 17
 
 // seed keys the hashes of values, so that no file can choose values that
 // all fall in one slot.
@@ -64,28 +59,24 @@ func (d *dict) find(v []byte) (int, uint64) {
 		return -1, 0
 	}
 	h := maphash.Bytes(seed, v)
-	t := tag(h)
 	mask := len(d.index) - 1
 	for i := slot(h, mask); ; i = (i + 1) & mask {
 		e := d.index[i]
 		if e == 0 {
 			return -1, h
 		}
-		if e>>codeBits == t {
-			if k := int(e&(1<<codeBits-1)) - 1; d.values[k] == string(v) {
+		if e>>32 == h>>32 {
+			if k := int(uint32(e)) - 1; d.values[k] == string(v) {
 				return k, h
 			}
 		}
 	}
 }
 
-// slot is the slot of an index of mask+1 slots that a hash names, from
-// the upper half of the hash.
+// slot is the slot of an index of mask+1 slots that a hash names. It
+// takes the upper half of the hash, which the index keeps, so that a
+// larger index can place the values again without hashing them.
 func slot(h uint64, mask int) int { return int(h>>32) & mask }
-
-// tag is the part of a hash that an index slot keeps: the first bits that
-// slot reads.
-func tag(h uint64) uint32 { return uint32(h>>32) & (1<<(32-codeBits) - 1) }
 
 // add gives s, which find does not find in d, the next code and returns
 // it. h is the hash find returned for s.
@@ -100,53 +91,46 @@ func (d *dict) add(s string, h uint64) int32 {
 		d.partial = true
 	case d.index != nil:
 		if 2*len(d.values) > len(d.index) {
-			d.grow(2*len(d.index), int(k))
+			d.grow(2 * len(d.index))
 		}
-		d.insert(h, k)
+		d.insert(h>>32<<32 | uint64(k+1))
 	case len(d.values) > linearMax:
 		n := 1
 		for n < 2*max(len(d.values), d.expect) {
 			n *= 2
 		}
+		d.index = make([]uint64, n)
 		// The values grow with the index. Unlike slices.Grow, make leaves
 		// the room untouched until values fill it.
 		d.values = append(make([]string, 0, n/2), d.values...)
-		d.grow(n, len(d.values))
+		for i, v := range d.values {
+			if len(v) != 1 {
+				d.insert(maphash.String(seed, v)>>32<<32 | uint64(i+1))
+			}
+		}
 	}
 	return k
 }
 
-// grow makes d's index n slots, and places in it the first m values of d
-// but those of one byte, which the char table finds. Past 2^15 slots a tag
-// no longer says where its value goes, and the values are hashed again,
-// which a dict made for the values it expects rarely needs.
-func (d *dict) grow(n, m int) {
+// grow makes d's index n slots.
+func (d *dict) grow(n int) {
 	old := d.index
-	d.index = make([]uint32, n)
-	if old != nil && n <= 1<<(32-codeBits) {
-		for _, e := range old {
-			if e != 0 {
-				d.insert(uint64(e>>codeBits)<<32, int32(e&(1<<codeBits-1))-1)
-			}
-		}
-		return
-	}
-	for i, v := range d.values[:m] {
-		if len(v) != 1 {
-			d.insert(maphash.String(seed, v), int32(i))
+	d.index = make([]uint64, n)
+	for _, e := range old {
+		if e != 0 {
+			d.insert(e)
 		}
 	}
 }
 
-// insert puts code k, of a value of hash h, in the first free slot from
-// the one h names.
-func (d *dict) insert(h uint64, k int32) {
+// insert puts entry e in the first free slot from the one its hash names.
+func (d *dict) insert(e uint64) {
 	mask := len(d.index) - 1
-	i := slot(h, mask)
+	i := slot(e, mask)
 	for d.index[i] != 0 {
 		i = (i + 1) & mask
 	}
-	d.index[i] = tag(h)<<codeBits | uint32(k+1)
+	d.index[i] = e
 }
 
 // arena keeps the bytes of values in blocks that many share, rather than
