@@ -24,75 +24,46 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 
 // reach returns the leaf each record of tbl reaches.
 func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
-	steps, err := t.steps(tbl)
-	if err != nil {
+	// Only the features the tree tests: a learned tree's Features are
+	// every feature of its dataset, tens of thousands on wide data.
+	decisions := make([]*decision, len(t.Features))
+	var use func(n *Node) error
+	use = func(n *Node) error {
+		if n.IsLeaf() {
+			return nil
+		}
+		if decisions[n.Feature] == nil {
+			f := t.Features[n.Feature]
+			c, err := tbl.Column(f.Column)
+			if err != nil {
+				return err
+			}
+			decisions[n.Feature] = &decision{f: f, col: c, codes: tbl.NumCodes(c)}
+		}
+		if err := use(n.False); err != nil {
+			return err
+		}
+		return use(n.True)
+	}
+	if err := use(t.Root); err != nil {
 		return nil, err
 	}
 	out := make([]*Node, tbl.Len())
 	for r := range out {
-		i := 0
-		for st := &steps[0]; st.d != nil; st = &steps[i] {
-			ok, err := st.d.holds(tbl, r)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+		var err error
+		leaf := t.Root.Reach(func(f int) bool {
+			ok, e := decisions[f].holds(tbl, r)
+			if e != nil && err == nil {
+				err = e
 			}
-			i = int(st.f)
-			if ok {
-				i = int(st.t)
-			}
+			return ok
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
 		}
-		out[r] = steps[i].leaf
+		out[r] = leaf
 	}
 	return out, nil
-}
-
-// step is a node of a tree as reach walks it: a decision and the steps
-// of its true and false sides, or a leaf.
-type step struct {
-	d    *decision
-	t, f int32
-	leaf *Node
-}
-
-// steps returns the nodes of t from the root on, each feature's decision
-// shared by the nodes that test it. Only the features the tree tests get
-// one: a learned tree's Features are every feature of its dataset, tens
-// of thousands on wide data.
-func (t *Tree) steps(tbl *dataset.Table) ([]step, error) {
-	var steps []step
-	decisions := map[int]*decision{}
-	var add func(n *Node) (int32, error)
-	add = func(n *Node) (int32, error) {
-		i := int32(len(steps))
-		steps = append(steps, step{leaf: n})
-		if n.IsLeaf() {
-			return i, nil
-		}
-		d := decisions[n.Feature]
-		if d == nil {
-			f := t.Features[n.Feature]
-			c, err := tbl.Column(f.Column)
-			if err != nil {
-				return 0, err
-			}
-			d = &decision{f: f, col: c, codes: tbl.NumCodes(c)}
-			decisions[n.Feature] = d
-		}
-		fa, err := add(n.False)
-		if err != nil {
-			return 0, err
-		}
-		tr, err := add(n.True)
-		if err != nil {
-			return 0, err
-		}
-		steps[i] = step{d: d, t: tr, f: fa}
-		return i, nil
-	}
-	if _, err := add(t.Root); err != nil {
-		return nil, err
-	}
-	return steps, nil
 }
 
 // decision is a feature that keeps what it gives for each value of its
