@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"time"
 
 	"github.com/odtx/odtx/dimacs"
 	"github.com/odtx/odtx/solver"
@@ -80,6 +81,12 @@ func (s *Solver) Solve(ctx context.Context, assumptions []int) (solver.Result, e
 	state, stderr, err := s.run(ctx, cnf.Name(), out)
 	if ctx.Err() != nil {
 		return solver.Unknown, ctx.Err()
+	}
+	// A solver given the time left stops at the deadline too, and may
+	// answer before the context's timer has marked it ended: past the
+	// deadline, the deadline is why it stopped.
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return solver.Unknown, context.DeadlineExceeded
 	}
 	if err != nil {
 		return solver.Unknown, err
