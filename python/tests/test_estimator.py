@@ -125,7 +125,7 @@ def test_default_is_fewest_errors_within_depth_3():
 
 def test_max_depth_fewest_errors():
     """max_depth asks for the fewest training errors at that depth or less:
-    xor at depth 1 errs on half the rows, at depth 2 on none; max_nodes
+    xor at depth 1 errs on half the rows, at depth 2 on none; max_branching_nodes
     bounds the branching nodes and complexity_cost charges for them;
     any_size leaves the nodes unminimized."""
     df, y = xor_frame()
@@ -134,7 +134,7 @@ def test_max_depth_fewest_errors():
     assert (shallow.predict(df) != y).sum() == 6
     deep = OptimalTreeClassifier(max_depth=2).fit(df, y)
     assert (deep.depth_, deep.training_errors_) == (2, 0)
-    one_node = OptimalTreeClassifier(max_depth=2, max_nodes=1).fit(df, y)
+    one_node = OptimalTreeClassifier(max_depth=2, max_branching_nodes=1).fit(df, y)
     assert one_node.n_nodes_ <= 3 and one_node.training_errors_ == 6
     # Each node costs 0.3 x 12 rows, more than the 6 errors it saves.
     costly = OptimalTreeClassifier(max_depth=2, complexity_cost=0.3).fit(df, y)

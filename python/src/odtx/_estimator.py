@@ -32,7 +32,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
 
     With an integer ``max_depth`` (3 by default) it is the tree of depth at
     most ``max_depth`` with the fewest training errors, then the fewest
-    nodes (``odtx learn --max-depth``), ``max_nodes`` bounding its
+    nodes (``odtx learn --max-depth``), ``max_branching_nodes`` bounding its
     branching nodes and ``complexity_cost`` charging each one that many
     errors. With ``max_depth=None`` the tree classifies every training row
     correctly and is the shallowest that does, and in ``mode="size"`` the
@@ -69,7 +69,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     max_depth : int or None, default=3
         An integer: fewest training errors at depth at most this. None: no
         training errors, least depth.
-    max_nodes : int or None, default=None
+    max_branching_nodes : int or None, default=None
         At most this many branching nodes (with ``max_depth``).
     complexity_cost : float or None, default=None
         With ``max_depth``, each branching node costs this times the number
@@ -149,7 +149,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self,
         *,
         max_depth=3,
-        max_nodes=None,
+        max_branching_nodes=None,
         complexity_cost=None,
         any_size=False,
         mode=None,
@@ -160,7 +160,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         n_jobs=None,
     ):
         self.max_depth = max_depth
-        self.max_nodes = max_nodes
+        self.max_branching_nodes = max_branching_nodes
         self.complexity_cost = complexity_cost
         self.any_size = any_size
         self.mode = mode
@@ -242,8 +242,8 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             args += ["--conflicts", str(self.conflicts)]
         else:
             args += ["--max-depth", str(self.max_depth)]
-        if self.max_nodes is not None:
-            args += ["--max-branching-nodes", str(self.max_nodes)]
+        if self.max_branching_nodes is not None:
+            args += ["--max-branching-nodes", str(self.max_branching_nodes)]
         if self.complexity_cost is not None:
             args += ["--complexity-cost", repr(float(self.complexity_cost))]
         if self.any_size:
