@@ -53,6 +53,13 @@ func Preferred(features, rows int, depthMode bool) string {
 	return builtIn("minisat-ipasir")
 }
 
+// PreferredRule says in a line what Preferred picks, with the back ends
+// of this build, for help text.
+func PreferredRule() string {
+	return fmt.Sprintf("by the data's shape, among those built in: %s for the depth search of %d binary features or more, else %s on %d rows or more, %s on fewer",
+		Default, wide, builtIn("cadical-ipasir"), many, builtIn("minisat-ipasir"))
+}
+
 // builtIn returns name if this build can run it, else Default.
 func builtIn(name string) string {
 	if _, err := Lookup(name); err != nil {

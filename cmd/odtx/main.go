@@ -167,7 +167,7 @@ func app(args []string) *cli.Command {
 			},
 			&cli.StringFlag{
 				Name:  flagSolver,
-				Usage: "SAT back end: " + strings.Join(backend.Names(), ", ") + " (default: by the data's shape, among those built in: cadical-ipasir on many rows, gini for the depth search of wide data, else minisat-ipasir)",
+				Usage: "SAT back end: " + strings.Join(backend.Names(), ", ") + " (default: " + backend.PreferredRule() + ")",
 			},
 			&cli.StringFlag{
 				Name:  flagPortfolio,
