@@ -98,8 +98,8 @@ func (cs *columns) fill(x *data, set []int32) {
 // column returns feature f's column.
 func (cs *columns) column(f int) []uint64 { return cs.col[f*cs.words : (f+1)*cs.words] }
 
-// countPairs fills c's counts for the items laid out in cs by popcounts,
-// of all of them or, with a mask, of those the mask has.
+// countPairs fills c's counts of its band for the items laid out in cs by
+// popcounts, of all of them or, with a mask, of those the mask has.
 func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 	m, words := x.m, cs.words
 	col := cs.col
@@ -149,12 +149,12 @@ func (c *counter) countPairs(x *data, cs *columns, mask []uint64) {
 	if len(cs.wide) == 0 {
 		return
 	}
-	for i := range m {
+	for i := c.lo; i < c.hi; i++ {
 		ci := col[i*words : (i+1)*words]
 		for j := i; j < m; j++ {
 			cj := col[j*words : (j+1)*words]
 			for _, g := range cs.wide {
-				c.pair[g.class*m*m+i*m+j] += g.weight(ci, cj)
+				c.row(g.class, i)[j] += g.weight(ci, cj)
 			}
 		}
 	}
@@ -169,13 +169,12 @@ const narrowWords = 4
 // words, and passing over the features with no bit in the word.
 func (c *counter) countWord(col []uint64, words int, g group) {
 	m := len(col) / words
-	base := g.class * m * m
-	for i := range m {
+	for i := c.lo; i < c.hi; i++ {
 		ai := col[i*words+g.lo]
 		if ai == 0 {
 			continue
 		}
-		row := c.pair[base+i*m : base+i*m+m]
+		row := c.row(g.class, i)
 		for j := i; j < m; j++ {
 			row[j] += int32(bits.OnesCount64(ai&col[j*words+g.lo]) << g.shift)
 		}
@@ -185,10 +184,9 @@ func (c *counter) countWord(col []uint64, words int, g group) {
 // countGroup counts the pairs of g in col.
 func (c *counter) countGroup(col []uint64, words int, g group) {
 	m := len(col) / words
-	base := g.class * m * m
-	for i := range m {
+	for i := c.lo; i < c.hi; i++ {
 		ci := col[i*words+g.lo : i*words+g.hi]
-		row := c.pair[base+i*m : base+i*m+m]
+		row := c.row(g.class, i)
 		for j := i; j < m; j++ {
 			cj := col[j*words+g.lo : j*words+g.hi]
 			cj = cj[:len(ci)]
@@ -209,16 +207,17 @@ func (c *counter) countSmall(x *data, cs *columns, col []uint64) {
 	c.nz = slices.Grow(c.nz[:0], m)
 	for _, g := range cs.groups {
 		for w := g.lo; w < g.hi; w++ {
+			// The band's pairs (i, j) have lo <= i <= j.
 			nz := c.nz[:0]
-			for f := range m {
+			for f := c.lo; f < m; f++ {
 				if col[f*words+w] != 0 {
 					nz = append(nz, int32(f))
 				}
 			}
-			base := g.class * m * m
-			for a, i := range nz {
+			for a := 0; a < len(nz) && int(nz[a]) < c.hi; a++ {
+				i := nz[a]
 				ai := col[int(i)*words+w]
-				row := c.pair[base+int(i)*m : base+int(i)*m+m]
+				row := c.row(g.class, int(i))
 				for _, j := range nz[a:] {
 					row[j] += int32(bits.OnesCount64(ai&col[int(j)*words+w]) << g.shift)
 				}

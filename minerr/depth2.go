@@ -10,16 +10,45 @@ import (
 // class and pair of features i <= j, the weight of the items where both
 // hold (i == j: where i holds). From these every split of the set by one
 // feature and then another is counted without looking at an item again.
+//
+// It counts the pairs (i, j) of a band of first features, lo <= i < hi:
+// of every feature, unless the counts of every pair take too much memory
+// (see wide).
 type counter struct {
-	set   []int32 // sorted
-	total []int
-	pair  []int32 // class k, features i <= j at (k*m+i)*m+j; cells i > j are stale
-	diag  []int32 // class k, feature i at k*m+i (see diagonal)
-	nz    []int32 // scratch for countSmall
+	set    []int32 // sorted
+	total  []int
+	m      int     // features
+	lo, hi int     // the band
+	pair   []int32 // class k, features i <= j at (k*(hi-lo)+i-lo)*m+j (see row); cells i > j are stale
+	diag   []int32 // class k, feature i at k*m+i (see diagonal)
+	nz     []int32 // scratch for countSmall
 }
 
+// newCounter returns a counter of every pair.
 func newCounter(x *data) *counter {
-	return &counter{total: make([]int, x.classes), pair: make([]int32, x.classes*x.m*x.m), diag: make([]int32, x.classes*x.m)}
+	return newBand(x, x.m)
+}
+
+// newBand returns a counter of bands of at most rows first features, set
+// to the first.
+func newBand(x *data, rows int) *counter {
+	c := &counter{total: make([]int, x.classes), m: x.m, pair: make([]int32, x.classes*rows*x.m), diag: make([]int32, x.classes*x.m)}
+	c.band(0, rows)
+	return c
+}
+
+// band makes c count the band lo <= i < hi, with no more rows than c
+// was made for.
+func (c *counter) band(lo, hi int) {
+	c.lo, c.hi = lo, hi
+	c.pair = c.pair[:len(c.total)*(hi-lo)*c.m]
+}
+
+// row returns the counts of class k where first feature i, in c's band,
+// holds, by second feature.
+func (c *counter) row(k, i int) []int32 {
+	at := (k*(c.hi-c.lo) + i - c.lo) * c.m
+	return c.pair[at : at+c.m]
 }
 
 // count makes c count set: from scratch, or by adding and removing the
@@ -44,31 +73,41 @@ func (c *counter) count(x *data, set []int32) bool {
 	removed = append(removed, c.set[i:]...)
 	added = append(added, set[j:]...)
 	incremental := len(added)+len(removed) < len(set)
-	if !incremental {
-		clear(c.total)
-		clear(c.pair)
-		added, removed = set, nil
-	}
-	for _, it := range removed {
-		c.add(x, it, -1)
-	}
-	for _, it := range added {
-		c.add(x, it, 1)
+	if incremental {
+		for _, it := range removed {
+			c.add(x, it, -1)
+		}
+		for _, it := range added {
+			c.add(x, it, 1)
+		}
+	} else {
+		c.tally(x, set)
 	}
 	c.set = append(c.set[:0], set...)
 	return incremental
 }
 
+// tally counts set by increments, from scratch.
+func (c *counter) tally(x *data, set []int32) {
+	clear(c.total)
+	clear(c.pair)
+	for _, it := range set {
+		c.add(x, it, 1)
+	}
+}
+
 // add counts item it sign times.
 func (c *counter) add(x *data, it int32, sign int32) {
-	m := x.m
 	w := x.weight[it] * sign
 	k := int(x.class[it])
 	c.total[k] += int(w)
 	ones := x.ones[x.start[it]:x.start[it+1]]
-	base := k * m * m
-	for a, i := range ones {
-		row := c.pair[base+int(i)*m : base+int(i)*m+m]
+	a := 0
+	if c.lo > 0 {
+		a, _ = slices.BinarySearch(ones, int32(c.lo))
+	}
+	for ; a < len(ones) && int(ones[a]) < c.hi; a++ {
+		row := c.row(k, int(ones[a]))
 		for _, j := range ones[a:] {
 			row[j] += w
 		}
@@ -100,6 +139,10 @@ func (s *search) depth2(set []int32, cls []int, d int) []*sol {
 	s.stats.Depth2++
 	if p := s.parent; p != nil && p.feature >= 0 {
 		return s.solve2(p.child(s, set), cls, d)
+	}
+	if s.wide != nil {
+		s.wide.count(set)
+		return s.solve2(s.wide, cls, d)
 	}
 	c := s.nearer(set)
 	if s.countSet(c, set) {
@@ -278,9 +321,21 @@ type split2 struct {
 	empty       bool   // a side holds no item: the feature splits nothing
 }
 
-// solve2 is depth2 once c counts the set and c.diag is filled. It works on
-// the counts alone.
-func (s *search) solve2(c *counter, cls []int, d int) []*sol {
+// counts is what solve2 reads of a set: a counter's, with its diagonal
+// filled, or wide's.
+type counts interface {
+	// splits returns in sp, for each feature i, the errors of i's sides
+	// as leaves and, if deep, split by their best second feature, for the
+	// set, whose class weights are cls. A side no second feature splits
+	// better keeps its leaf's errors, and -1 as that feature.
+	splits(cls []int, deep bool, sp []split2) []split2
+	// both returns the weight of class k in the set where features i and
+	// j hold.
+	both(k, i, j int) int
+}
+
+// solve2 is depth2 once c counts the set. It works on the counts alone.
+func (s *search) solve2(c counts, cls []int, d int) []*sol {
 	lf := leaf(cls)
 	// The best tree by budget, as a shape; root -1 is the leaf.
 	win := make([]shape2, 2, 4)
@@ -339,33 +394,48 @@ func (s *search) solve2(c *counter, cls []int, d int) []*sol {
 // indexed by shape2.deep.
 var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
 
-// splits returns in sp, for each feature i, the errors of i's sides as
-// leaves and, if deep, split by their best second feature, once c counts a
-// set with class weights cls and c.diag is filled. A side no second feature
-// splits better keeps its leaf's errors, and -1 as that feature.
+// splits is counts.splits, for a counter of every pair.
 func (c *counter) splits(cls []int, deep bool, sp []split2) []split2 {
+	sp = leaves(c.diag, cls, sp)
+	if deep {
+		c.improve(sp, cls)
+	}
+	return sp
+}
+
+// both is counts.both, for a counter of every pair.
+func (c *counter) both(k, i, j int) int {
+	return int(c.row(k, min(i, j))[max(i, j)])
+}
+
+// leaves returns in sp each feature's sides as leaves, from the weight of
+// each class where each holds, diag, in a set with class weights cls.
+func leaves(diag []int32, cls []int, sp []split2) []split2 {
 	nk := len(cls)
-	m := len(c.diag) / nk
+	m := len(diag) / nk
 	total := sum(cls)
 	sp = slices.Grow(sp[:0], m)[:m]
 	for i := range sp {
 		on, mostOff, mostOn := 0, 0, 0
 		for k := range nk {
-			r := int(c.diag[k*m+i])
+			r := int(diag[k*m+i])
 			on += r
 			mostOff, mostOn = max(mostOff, cls[k]-r), max(mostOn, r)
 		}
 		leaf := [2]int{total - on - mostOff, on - mostOn}
 		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}, empty: on == 0 || on == total}
 	}
-	switch {
-	case !deep:
-	case nk == 2:
+	return sp
+}
+
+// improve improves sp's splits by second features from c's band of
+// counts, once c.diag is filled.
+func (c *counter) improve(sp []split2, cls []int) {
+	if len(cls) == 2 {
 		c.pairs2(sp, cls)
-	default:
+	} else {
 		c.pairs(sp, cls)
 	}
-	return sp
 }
 
 // pairs improves sp's splits by second features. Features i < j split the
@@ -376,10 +446,12 @@ func (c *counter) pairs(sp []split2, cls []int) {
 	nk, m := len(cls), len(sp)
 	cells := make([]int, 4*nk)
 	both, iOnly, jOnly, neither := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
-	for i := range m {
+	stride := (c.hi - c.lo) * m
+	for i := c.lo; i < c.hi; i++ {
+		at := (i - c.lo) * m
 		for j := i + 1; j < m; j++ {
 			for k := range nk {
-				ij, ii, jj := int(c.pair[(k*m+i)*m+j]), int(c.diag[k*m+i]), int(c.diag[k*m+j])
+				ij, ii, jj := int(c.pair[k*stride+at+j]), int(c.diag[k*m+i]), int(c.diag[k*m+j])
 				both[k], iOnly[k], jOnly[k], neither[k] = ij, ii-ij, jj-ij, cls[k]-ii-jj+ij
 			}
 			eb, ei, ej, en := errs(both), errs(iOnly), errs(jOnly), errs(neither)
@@ -405,12 +477,12 @@ func (c *counter) pairs2(sp []split2, cls []int) {
 	m := len(sp)
 	d0, d1 := c.diag[:m], c.diag[m:2*m]
 	n0, n1 := int32(cls[0]), int32(cls[1])
-	for i := range m {
+	for i := c.lo; i < c.hi; i++ {
 		ii0, ii1 := d0[i], d1[i]
 		f, t := int32(sp[i].split[0]), int32(sp[i].split[1])
 		byF, byT := sp[i].by[0], sp[i].by[1]
-		r0 := c.pair[i*m+i+1 : i*m+m]
-		r1 := c.pair[m*m+i*m+i+1 : m*m+i*m+m]
+		r0 := c.row(0, i)[i+1:]
+		r1 := c.row(1, i)[i+1:]
 		j0, j1, rest := d0[i+1:], d1[i+1:], sp[i+1:]
 		r1, j0, j1, rest = r1[:len(r0)], j0[:len(r0)], j1[:len(r0)], rest[:len(r0)]
 		for k, ij0 := range r0 {
@@ -447,15 +519,15 @@ type shape2 struct {
 
 // build2 builds the tree of shape t from c's counts of a set with class
 // weights cls.
-func (s *search) build2(c *counter, cls []int, t shape2) *sol {
-	m, nk := s.x.m, s.x.classes
+func (s *search) build2(c counts, cls []int, t shape2) *sol {
+	nk := s.x.classes
 	i := t.root
 	w := make([]int, 6*nk) // the two sides, then the cells of a split side
 	var kids [2]*sol
 	for v := range 2 {
 		side := w[2*v*nk : (2*v+1)*nk]
 		for k := range nk {
-			r := int(c.pair[(k*m+i)*m+i])
+			r := c.both(k, i, i)
 			side[k] = r
 			if v == 0 {
 				side[k] = cls[k] - r
@@ -468,11 +540,10 @@ func (s *search) build2(c *counter, cls []int, t shape2) *sol {
 		j := t.by[v]
 		on, off := w[4*nk:5*nk], w[5*nk:]
 		for k := range nk {
-			base := k * m * m
-			ij := int(c.pair[base+min(i, j)*m+max(i, j)])
+			ij := c.both(k, i, j)
 			on[k] = ij
 			if v == 0 {
-				on[k] = int(c.diag[k*m+j]) - ij
+				on[k] = c.both(k, j, j) - ij
 			}
 			off[k] = side[k] - on[k]
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/odtx/odtx/dataset"
 )
 
 // TestSplits checks counter.splits against each side of each feature split
@@ -17,21 +19,10 @@ func TestSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for run := range 300 {
 		ds := randomTable(r)
-		x, err := pack(context.Background(), ds)
-		if err != nil {
-			t.Fatal(err)
-		}
+		x, set, cls := packedSubset(t, r, ds)
 		m := x.m
 		if m == 0 {
 			continue
-		}
-		var set []int32
-		cls := make([]int, x.classes)
-		for i := range int32(x.n) {
-			if r.IntN(4) > 0 {
-				set = append(set, i)
-				cls[x.class[i]] += int(x.weight[i])
-			}
 		}
 		c := newCounter(x)
 		c.count(x, set)
@@ -87,4 +78,21 @@ func splitCounted(x *data, set []int32, i, v int) (leaf, split, by int) {
 		}
 	}
 	return leaf, split, by
+}
+
+// packedSubset packs ds and draws a random subset of about three in four
+// of its items, with their class weights.
+func packedSubset(t *testing.T, r *rand.Rand, ds *dataset.Dataset) (x *data, set []int32, cls []int) {
+	x, err := pack(context.Background(), ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cls = make([]int, x.classes)
+	for i := range int32(x.n) {
+		if r.IntN(4) > 0 {
+			set = append(set, i)
+			cls[x.class[i]] += int(x.weight[i])
+		}
+	}
+	return x, set, cls
 }

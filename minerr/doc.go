@@ -33,6 +33,15 @@
 //     When its items are many and its features few, it counts every triple
 //     of features once instead, and solves its children from the counts
 //     alone, without listing their items, hashing or caching them.
+//   - On wide data, where the counts of every pair would take hundreds of
+//     megabytes, the pairs are counted in bands: those of a band of first
+//     features against every second one, the band's splits weighed before
+//     the next band is counted into the same memory. The memory then grows
+//     with the features and the time with the pairs, with no cliff where
+//     the counts stop fitting; the search does not fall back to recursing
+//     to depth one on every feature's sides. The bands are counted the
+//     cheaper of the two ways, from one layout of the set, and the few
+//     pairs of the trees built are counted from the items.
 //   - A subproblem is searched only for a tree better than a bound: the
 //     best tree of its parent so far less what the sibling must cost at
 //     least. When none is better, the bound proven is cached instead, and

@@ -69,9 +69,13 @@ func newSearch(x *data, opt objective.Options) *search {
 	}
 	s.stats.Items, s.stats.Features = x.n, x.m
 	// The depth-two solver keeps a count per class and pair of features;
-	// beyond a few hundred megabytes the search recurses to depth one.
-	if cells := x.classes * x.m * x.m; cells <= 1<<25 && !opt.Off.PairCounts {
+	// beyond a few hundred megabytes, it counts them in bands.
+	switch cells := x.classes * x.m * x.m; {
+	case opt.Off.PairCounts:
+	case cells <= 1<<25:
 		s.counters = [2]*counter{newCounter(x), newCounter(x)}
+	default:
+		s.wide = newWide(x, &s.stop, max(1, wideCells/(x.classes*x.m)))
 	}
 	s.frames = make([]frame, opt.MaxDepth+1)
 	return s

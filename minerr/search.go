@@ -27,7 +27,7 @@ type frame struct {
 	cls0, cls1 []int
 	// both and total are the weights of the node's set where each pair of
 	// features i <= j holds (both[i*m+j]) and in all. With on, they are
-	// unused when the search keeps no pair counts.
+	// unused when the search keeps no counts of every pair at once.
 	both  []int32
 	total int32
 	on    []int32 // the weight of each class where each feature holds
@@ -57,6 +57,7 @@ type search struct {
 	stop     atomic.Bool
 	cache    objective.Cache
 	counters [2]*counter // nil when the pair counts would be too large
+	wide     *wide       // counts pairs in bands when counters are nil
 	cols     columns     // scratch for counting pairs by popcounts
 	parent   *parent     // counts the children of the node of depth three
 	sp       []split2    // scratch for solve2
@@ -64,6 +65,12 @@ type search struct {
 	stats    objective.Stats
 	progress func(objective.Progress)
 	rootLB   score // proven at the root so far
+}
+
+// depthTwo reports whether sets of depth two or less are solved from
+// pair counts, without recursion.
+func (s *search) depthTwo() bool {
+	return s.counters[0] != nil || s.wide != nil
 }
 
 // better orders trees: by objective, then by branches, whatever order the
@@ -130,7 +137,7 @@ func (s *search) run() (*sol, score) {
 func (s *search) reuse() {
 	for k, e := range s.cache {
 		switch {
-		case e.Opt != nil && k.D <= 2 && s.counters[0] != nil:
+		case e.Opt != nil && k.D <= 2 && s.depthTwo():
 		case e.Opt != nil:
 			s.cache[k] = entry{LB: score{E: e.Opt.S.E}, UB: e.Opt}
 		default:
@@ -188,8 +195,11 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 		return nil, lb
 	}
-	if d <= 2 && s.counters[0] != nil {
+	if d <= 2 && s.depthTwo() {
 		sols := s.depth2(set, cls, d)
+		if s.stop.Load() {
+			return s.ifLess(sols[n], ub), ub
+		}
 		for b, t := range sols {
 			s.cache[key{H: h, D: int32(d), N: int32(b)}] = entry{Opt: t}
 		}
@@ -199,10 +209,13 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if s.order.Less(lf.S, ub) {
 		best, ub = lf, lf.S
 	}
-	if s.counters[0] != nil {
+	if s.depthTwo() {
 		// The best trees of depth two are trees of depth d, and bound the
 		// branches of the others (see fewestLB).
 		low := s.shallow(set, h, cls)
+		if s.stop.Load() {
+			return s.ifLess(low[min(n, len(low)-1)], ub), ub
+		}
 		if t := low[min(n, len(low)-1)]; s.order.Less(t.S, ub) {
 			best, ub = t, t.S
 		}
@@ -231,13 +244,17 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 }
 
 // shallow returns the optimal trees of depth at most two for set, by
-// branch budget, from the cache or the depth-two solver.
+// branch budget, from the cache or the depth-two solver; trees not proven
+// optimal if the search stops.
 func (s *search) shallow(set []int32, h [2]uint64, cls []int) []*sol {
 	low := make([]*sol, 4)
 	for b := range low {
 		e, ok := s.cache[key{H: h, D: 2, N: int32(b)}]
 		if !ok || e.Opt == nil {
 			low = s.depth2(set, cls, 2)
+			if s.stop.Load() {
+				break
+			}
 			for b, t := range low {
 				s.cache[key{H: h, D: 2, N: int32(b)}] = entry{Opt: t}
 			}
