@@ -28,7 +28,6 @@ import (
 )
 
 func main() {
-	deferCollection(collectionStart)
 	// A command's own "unknown command" error, rather than cli's "No help
 	// topic", for odtx help NAME and odtx NAME alike.
 	cli.ShowCommandHelp = func(ctx context.Context, cmd *cli.Command, name string) error {
