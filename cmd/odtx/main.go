@@ -17,7 +17,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -36,7 +35,7 @@ func main() {
 		}
 		return cli.DefaultShowCommandHelp(ctx, cmd, name)
 	}
-	if err := app(os.Args).Run(signalContext(), os.Args); err != nil {
+	if err := app().Run(signalContext(), os.Args); err != nil {
 		fmt.Fprintln(os.Stderr, "odtx:", err)
 		var e exitError
 		if errors.As(err, &e) {
@@ -137,24 +136,8 @@ const (
 	flagConflicts = "conflicts"
 )
 
-// command is one of odtx's commands, by name, with the function that
-// builds it.
-type command struct {
-	name  string
-	build func() *cli.Command
-}
-
-// commands are odtx's commands, in the order help lists them.
-var commands = []command{
-	{"learn", learnCommand}, {"predict", predictCommand}, {"draw", drawCommand}, {"verify", verifyCommand},
-	{"dump", dumpCommand}, {"cv", cvCommand}, {"gen", genCommand}, {"bench", benchCommand},
-}
-
-// app returns odtx's command line, to run args. A command line that
-// invokes one command gets that command alone: the others' flags, and cli's
-// setup of them, would cost a short run more than reading its data, and
-// nothing of theirs shows. Any other gets every command.
-func app(args []string) *cli.Command {
+// app returns odtx's command line.
+func app() *cli.Command {
 	root := &cli.Command{
 		Name:  "odtx",
 		Usage: "learn provably optimal decision trees with SAT solvers and dynamic programming",
@@ -200,7 +183,8 @@ func app(args []string) *cli.Command {
 			},
 			parentFlag(),
 		},
-		Version: version(),
+		Commands: []*cli.Command{learnCommand(), predictCommand(), drawCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
+		Version:  version(),
 		// Global flags that exclude each other, checked once for every
 		// command, and the watch that --parent asks for.
 		Before: func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
@@ -216,40 +200,10 @@ func app(args []string) *cli.Command {
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
-	name := invoked(root, args)
-	if !slices.ContainsFunc(commands, func(c command) bool { return c.name == name }) {
-		name = "" // none, or one that cli answers, such as help
-	}
-	for _, c := range commands {
-		if name == "" || c.name == name {
-			root.Commands = append(root.Commands, c.build())
-		}
-	}
 	for _, c := range append(root.Commands, root) {
 		c.OnUsageError = usageError
 	}
 	return root
-}
-
-// invoked returns the command that args name after root's flags and their
-// values, or "" where they name none, or a flag that root does not declare
-// comes first, such as --help: cli then decides.
-func invoked(root *cli.Command, args []string) string {
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || !strings.HasPrefix(a, "-") {
-			return a
-		}
-		name, _, valued := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		j := slices.IndexFunc(root.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
-		if name == "" || j < 0 {
-			return ""
-		}
-		if _, ok := root.Flags[j].(*cli.BoolFlag); !ok && !valued {
-			i++ // the flag's value
-		}
-	}
-	return ""
 }
 
 // engineUsage is the help of --engine, from the engines' own lines.
