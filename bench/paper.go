@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 )
 
 // The paper's Tables 1 and 2: learning on the whole file, and 10-fold
@@ -22,7 +21,7 @@ const paperFolds = 10
 func paperSuite(name string, number int) Suite {
 	return Suite{
 		Name:  name,
-		About: "the paper's Table " + strconv.Itoa(number),
+		About: fmt.Sprintf("the paper's Table %d", number),
 		Jobs: func(cfg Config) []Job {
 			return each(cfg, Job{Suite: name, Dataset: name + ".csv"}, func(j Job) []Job {
 				js := []Job{j}
@@ -43,20 +42,17 @@ type paperRow struct {
 	Seconds, Examples, Clauses, K, Nodes, Accuracy float64 // accuracy in percent
 }
 
-// paperRows returns the rows DT_size and DT_depth of the paper's Tables 1
+// paperRows are the rows DT_size and DT_depth of the paper's Tables 1
 // (mouse, averages of 100 runs) and 2 (car, of 10 runs), on an i7-2600K.
-// A function, not a map made at start: every run of odtx would make it.
-func paperRows() map[string]map[string]paperRow {
-	return map[string]map[string]paperRow{
-		"mouse.csv": {
-			"size":  {Seconds: 0.075, Examples: 37, Clauses: 42e3, K: 4, Nodes: 15, Accuracy: 84.0},
-			"depth": {Seconds: 0.015, Examples: 33, Clauses: 38e3, K: 4, Nodes: 31, Accuracy: 85.6},
-		},
-		"car.csv": {
-			"size":  {Seconds: 260, Examples: 758, Clauses: none, K: 8, Nodes: 136, Accuracy: 98.8},
-			"depth": {Seconds: 170, Examples: 635, Clauses: none, K: 8, Nodes: 511, Accuracy: 98.8},
-		},
-	}
+var paperRows = map[string]map[string]paperRow{
+	"mouse.csv": {
+		"size":  {Seconds: 0.075, Examples: 37, Clauses: 42e3, K: 4, Nodes: 15, Accuracy: 84.0},
+		"depth": {Seconds: 0.015, Examples: 33, Clauses: 38e3, K: 4, Nodes: 31, Accuracy: 85.6},
+	},
+	"car.csv": {
+		"size":  {Seconds: 260, Examples: 758, Clauses: none, K: 8, Nodes: 136, Accuracy: 98.8},
+		"depth": {Seconds: 170, Examples: 635, Clauses: none, K: 8, Nodes: 511, Accuracy: 98.8},
+	},
 }
 
 // paperTable is the table of the paper's Table 1 (mouse) or 2 (car): per
@@ -86,7 +82,7 @@ func paperTable(suite string, number int, records []Record) *Table {
 				"(2 vCPUs, shared, ±2× from day to day): the paper's tool (InferDT with MiniSat) and a DP solver (STreeD).",
 		},
 	}
-	if opt, ok := hereOptimum()[name]; ok {
+	if opt, ok := hereOptimum[name]; ok {
 		t.Notes = append(t.Notes, fmt.Sprintf("Optimum of this file by both other tools (REFERENCE.md): depth %d, %d nodes.", opt.K, opt.Nodes))
 	}
 	if suite == "car" {
@@ -96,14 +92,13 @@ func paperTable(suite string, number int, records []Record) *Table {
 	slices.SortStableFunc(keys, func(a, b [2]string) int {
 		return cmp.Or(cmp.Compare(a[0], b[0]), modeOrder(a[1], b[1]))
 	})
-	paper, times := paperRows()[name], hereSeconds()[name]
 	for _, key := range keys {
 		recs := rows[key]
-		p, ok := paper[key[1]]
+		p, ok := paperRows[name][key[1]]
 		if !ok {
 			p = paperRow{none, none, none, none, none, none}
 		}
-		here, ok := times[key[1]]
+		here, ok := hereSeconds[name][key[1]]
 		if !ok {
 			here.Tool, here.DP = none, none
 		}

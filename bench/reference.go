@@ -26,25 +26,22 @@ var referenceFiles = []string{
 	"monk2.csv", "wine.csv", "tic-tac-toe.csv", "car.csv", "balance-scale.csv",
 }
 
-// hereSeconds returns the times of ../shared/REFERENCE.md, measured on
-// this project's machine kind (2 vCPUs, shared): the paper's own tool
-// (InferDT with MiniSat) and a dynamic-programming solver (STreeD), by
-// mode; none where a tool was not run or did not finish (see hereNotes).
-// Like paperRows, a function.
-func hereSeconds() map[string]map[string]struct{ Tool, DP float64 } {
-	return map[string]map[string]struct{ Tool, DP float64 }{
-		"mouse.csv":                {"size": {0.042, 0.027}, "depth": {0.008, 0.009}},
-		"lung_cancer_examples.csv": {"size": {0.013, none}, "depth": {0.008, none}},
-		"iris.csv":                 {"size": {0.111, 0.77}, "depth": {0.032, 0.076}},
-		"zoo.csv":                  {"size": {0.129, none}, "depth": {0.044, none}},
-		"monk1.csv":                {"size": {0.086, 0.025}, "depth": {0.024, 0.011}},
-		"monk3.csv":                {"size": {1.30, 0.133}, "depth": {0.064, 0.019}},
-		"monk2.csv":                {"size": {4.2, 0.306}, "depth": {0.108, 0.030}},
-		"wine.csv":                 {"size": {11.9, 21.4}, "depth": {6.96, 4.34}},
-		"tic-tac-toe.csv":          {"size": {none, 51.4}, "depth": {none, 0.97}},
-		"car.csv":                  {"size": {343, 45.6}, "depth": {70.6, 0.84}},
-		"balance-scale.csv":        {"size": {none, none}, "depth": {none, 7.1}},
-	}
+// hereSeconds are the times of ../shared/REFERENCE.md, measured on this
+// project's machine kind (2 vCPUs, shared): the paper's own tool (InferDT
+// with MiniSat) and a dynamic-programming solver (STreeD), by mode; none
+// where a tool was not run or did not finish (see hereNotes).
+var hereSeconds = map[string]map[string]struct{ Tool, DP float64 }{
+	"mouse.csv":                {"size": {0.042, 0.027}, "depth": {0.008, 0.009}},
+	"lung_cancer_examples.csv": {"size": {0.013, none}, "depth": {0.008, none}},
+	"iris.csv":                 {"size": {0.111, 0.77}, "depth": {0.032, 0.076}},
+	"zoo.csv":                  {"size": {0.129, none}, "depth": {0.044, none}},
+	"monk1.csv":                {"size": {0.086, 0.025}, "depth": {0.024, 0.011}},
+	"monk3.csv":                {"size": {1.30, 0.133}, "depth": {0.064, 0.019}},
+	"monk2.csv":                {"size": {4.2, 0.306}, "depth": {0.108, 0.030}},
+	"wine.csv":                 {"size": {11.9, 21.4}, "depth": {6.96, 4.34}},
+	"tic-tac-toe.csv":          {"size": {none, 51.4}, "depth": {none, 0.97}},
+	"car.csv":                  {"size": {343, 45.6}, "depth": {70.6, 0.84}},
+	"balance-scale.csv":        {"size": {none, none}, "depth": {none, 7.1}},
 }
 
 // hereNotes say what REFERENCE.md gives where hereSeconds has none.
@@ -54,23 +51,21 @@ var hereNotes = []string{
 	"balance-scale.csv: the paper's tool did not finish depth mode in 370 s, the DP tool size mode in 120 s; the minimum node count was not known.",
 }
 
-// hereOptimum returns the minimum depth and, at that depth, the minimum
-// number of nodes of REFERENCE.md, which both other tools agree on (Nodes 0
-// where neither finished). Like paperRows, a function.
-func hereOptimum() map[string]struct{ K, Nodes int } {
-	return map[string]struct{ K, Nodes int }{
-		"mouse.csv":                {K: 4, Nodes: 15},
-		"lung_cancer_examples.csv": {K: 3, Nodes: 7},
-		"iris.csv":                 {K: 4, Nodes: 15},
-		"zoo.csv":                  {K: 4, Nodes: 21},
-		"monk1.csv":                {K: 5, Nodes: 15},
-		"monk3.csv":                {K: 6, Nodes: 39},
-		"monk2.csv":                {K: 6, Nodes: 67},
-		"wine.csv":                 {K: 3, Nodes: 15},
-		"tic-tac-toe.csv":          {K: 7, Nodes: 89},
-		"car.csv":                  {K: 8, Nodes: 143},
-		"balance-scale.csv":        {K: 10},
-	}
+// hereOptimum is the minimum depth and, at that depth, the minimum number
+// of nodes of REFERENCE.md, which both other tools agree on (Nodes 0 where
+// neither finished).
+var hereOptimum = map[string]struct{ K, Nodes int }{
+	"mouse.csv":                {K: 4, Nodes: 15},
+	"lung_cancer_examples.csv": {K: 3, Nodes: 7},
+	"iris.csv":                 {K: 4, Nodes: 15},
+	"zoo.csv":                  {K: 4, Nodes: 21},
+	"monk1.csv":                {K: 5, Nodes: 15},
+	"monk3.csv":                {K: 6, Nodes: 39},
+	"monk2.csv":                {K: 6, Nodes: 67},
+	"wine.csv":                 {K: 3, Nodes: 15},
+	"tic-tac-toe.csv":          {K: 7, Nodes: 89},
+	"car.csv":                  {K: 8, Nodes: 143},
+	"balance-scale.csv":        {K: 10},
 }
 
 // table3Row is a row of the paper's Table 3: means over the five given
@@ -104,10 +99,9 @@ func referenceTable(records []Record) *Table {
 		return cmp.Or(cmp.Compare(slices.Index(referenceFiles, a[0]), slices.Index(referenceFiles, b[0])),
 			modeOrder(a[1], b[1]), cmp.Compare(a[2], b[2]))
 	})
-	optima, times := hereOptimum(), hereSeconds()
 	for _, key := range keys {
 		recs := rows[key]
-		opt, ok := optima[key[0]]
+		opt, ok := hereOptimum[key[0]]
 		k, n := float64(opt.K), float64(opt.Nodes)
 		if !ok {
 			k = none
@@ -115,7 +109,7 @@ func referenceTable(records []Record) *Table {
 		if !ok || opt.Nodes == 0 || key[1] != "size" {
 			n = none
 		}
-		here, ok := times[key[0]][key[1]]
+		here, ok := hereSeconds[key[0]][key[1]]
 		if !ok {
 			here.Tool, here.DP = none, none
 		}
