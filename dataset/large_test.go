@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -61,14 +60,8 @@ func BenchmarkLoadLarge(b *testing.B) {
 // values each.
 func BenchmarkReadTableLarge(b *testing.B) {
 	path, _ := largeCSV(b)
-	st, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ReadTableFileContext(context.Background(), path); err != nil {
+		if _, err := ReadTableFile(path); err != nil {
 			b.Fatal(err)
 		}
 	}
