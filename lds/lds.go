@@ -22,6 +22,7 @@ package lds
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/objective"
@@ -44,24 +45,44 @@ type Options struct {
 	Rank func(ctx context.Context, ds *dataset.Dataset) []int
 	// Rounds is the most rounds to search: discrepancies 0 to Rounds-1.
 	Rounds int
+	// Share, if above 0, is the share of the time since Search began that
+	// its rounds may take: before a round, Search waits until the rounds
+	// so far have taken no more, leaving the rest of the machine to the
+	// search it runs beside.
+	Share float64
 	// Offer is given every tree found better than those before it, with
 	// its score over ds's records.
 	Offer func(root *tree.Node, s objective.Score)
 }
 
-// Search searches ds as Options says, until ctx ends or the rounds are
-// done.
+// Search searches ds as Options says, until ctx ends, the rounds are
+// done, or a round has weighed every choice.
 func Search(ctx context.Context, ds *dataset.Dataset, opt Options) {
 	s := &search{opt: opt, order: objective.Order{Cost: opt.Cost}, exact: map[string]found{}, ranks: map[string][]int{}}
 	best := objective.None
+	start, busy := time.Now(), time.Duration(0)
 	for r := range opt.Rounds {
+		if opt.Share > 0 {
+			wait := time.Duration(float64(busy)/opt.Share) - time.Since(start)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
+		s.more = false
+		began := time.Now()
 		t, sc := s.grow(ctx, ds, "", opt.Depth, r)
+		busy += time.Since(began)
 		if ctx.Err() != nil {
 			return
 		}
 		if s.order.Less(sc, best) {
 			best = sc
 			opt.Offer(t, sc)
+		}
+		if !s.more {
+			return // every choice weighed: a later round would repeat this one
 		}
 	}
 }
@@ -75,6 +96,7 @@ type found struct {
 type search struct {
 	opt   Options
 	order objective.Order
+	more  bool             // a round left out a test of some ranking
 	exact map[string]found // by path, the exact subtrees
 	ranks map[string][]int // by path, the rankings
 }
@@ -107,7 +129,11 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 		s.ranks[path] = rank
 	}
 	for i, f := range rank {
-		if i > r || ctx.Err() != nil {
+		if i > r {
+			s.more = true
+			break
+		}
+		if ctx.Err() != nil {
 			break
 		}
 		no, yes := split(ds, f)

@@ -82,6 +82,14 @@ type Techniques struct {
 	// Similarity: minerr bounds a side of a feature by the sides of the
 	// features tried before it.
 	Similarity bool
+	// Floor: the search of the Errors mode holds CART's tree of the depth
+	// budget from the start (package orchestrate), which the engine needs
+	// only beat.
+	Floor bool
+	// LDS: a search of the Errors mode still running after
+	// orchestrate.Options.Improve has a limited discrepancy search beside
+	// the engine (package lds), whose trees the engine needs only beat.
+	LDS bool
 }
 
 // Progress reports the state of an anytime search.

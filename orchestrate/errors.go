@@ -48,12 +48,8 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	a.report = func(best, bound int) {
 		opt.Progress(Progress{Engine: e, Depth: b.MaxDepth, Examples: len(ds.Examples), Errors: best, MinErrors: bound, Elapsed: time.Since(start)})
 	}
-	// CART's tree, the floor, even when ctx ends at once: it takes no
-	// longer than reading the data did.
-	if root, errs, _ := cart.Tree(context.WithoutCancel(ctx), ds, b.MaxDepth); root != nil {
-		if br := root.Leaves() - 1; b.MaxBranches == 0 || br <= b.MaxBranches {
-			a.offer(root, objective.Score{E: errs, B: br})
-		}
+	if !opt.Off.Floor {
+		a.floor(ctx, ds, b)
 	}
 	oopt.Consistent = fewestLeaves
 	oopt.UpperBound = a.held.Score
@@ -63,7 +59,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	go func() {
 		defer close(improved)
 		after := cmp.Or(opt.Improve, ImproveAfter)
-		if after < 0 {
+		if after < 0 || opt.Off.LDS {
 			return
 		}
 		select {
@@ -116,6 +112,18 @@ type anytime struct {
 	report   func(best, bound int)
 }
 
+// floor offers CART's tree of ds within b, even when ctx ends at once: it
+// takes no longer than reading the data did.
+func (a *anytime) floor(ctx context.Context, ds *dataset.Dataset, b Budget) {
+	root, errs, _ := cart.Tree(context.WithoutCancel(ctx), ds, b.MaxDepth)
+	if root == nil {
+		return
+	}
+	if br := root.Leaves() - 1; b.MaxBranches == 0 || br <= b.MaxBranches {
+		a.offer(root, objective.Score{E: errs, B: br})
+	}
+}
+
 // offer keeps root, of score s, if it beats the tree held, and reports it
 // if it makes fewer errors than the engine's too.
 func (a *anytime) offer(root *tree.Node, s objective.Score) {
@@ -147,19 +155,22 @@ func (a *anytime) engine(p objective.Progress, bound bool) {
 // it.
 func (a *anytime) best() int { return min(a.held.Score().E, a.own) }
 
-// ldsRounds is the rounds of limited discrepancy of improve: each weighs
-// more of the choices CART's ranking may get wrong, and costs more than
-// the one before.
-const ldsRounds = 3
+// ldsShare is the share of the time of a search that the rounds of
+// limited discrepancy beside it may take: each round weighs more of the
+// choices CART's ranking may get wrong than the one before, and costs
+// more, and the proof waits for what they take.
+const ldsShare = 0.25
 
 // improve searches ds beside the engine that searches it with opt, by
 // solve, for better trees: by limited discrepancy over CART's ranking of
-// the tests, with the bottom two levels solved exactly (package lds). It
-// ends when ctx does or its rounds are done.
+// the tests, with the bottom two levels solved exactly (package lds), in
+// rounds that take at most ldsShare of the time. It ends when ctx does or
+// the rounds have weighed every choice.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
-	if opt.MaxBranches == 0 && opt.MaxDepth > 2 {
-		lds.Search(ctx, ds, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, Rank: cart.Ranked, Rounds: ldsRounds, Offer: a.offer})
+	if opt.MaxBranches != 0 || opt.MaxDepth <= 2 {
+		return
 	}
+	lds.Search(ctx, ds, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, Offer: a.offer})
 }
 
 // orderedTests is the number of threshold tests a column of ds must give,
