@@ -150,17 +150,18 @@ func (t *Techniques) SwitchOff(names ...string) error {
 	return nil
 }
 
-// hyphenate turns a Go name into words in lower case joined by hyphens.
+// hyphenate turns a Go name into words in lower case joined by hyphens,
+// a word starting at a capital after a small letter: an initialism such
+// as LDS stays one word.
 func hyphenate(name string) string {
 	var b strings.Builder
-	for i, r := range name {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('-')
-			}
-			r = unicode.ToLower(r)
+	prev := ' '
+	for _, r := range name {
+		if unicode.IsUpper(r) && unicode.IsLower(prev) {
+			b.WriteByte('-')
 		}
-		b.WriteRune(r)
+		b.WriteRune(unicode.ToLower(r))
+		prev = r
 	}
 	return b.String()
 }

@@ -51,7 +51,7 @@ func TestOrder(t *testing.T) {
 
 func TestSwitchOff(t *testing.T) {
 	var off Techniques
-	if err := off.SwitchOff("best-first-root", "pair-counts"); err != nil || !off.BestFirstRoot || !off.PairCounts || off.Greedy {
+	if err := off.SwitchOff("best-first-root", "pair-counts", "lds"); err != nil || !off.BestFirstRoot || !off.PairCounts || !off.LDS || off.Greedy {
 		t.Errorf("%+v, %v", off, err)
 	}
 	if err := off.SwitchOff("nothing"); err == nil {
