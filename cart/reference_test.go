@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -266,14 +267,7 @@ func randomTable(r *rand.Rand, rows, numeric, categorical, classes, spread int) 
 // binarize reads csv as odtx does, keeping every record.
 func binarize(t *testing.T, csv []byte, name string) *dataset.Dataset {
 	t.Helper()
-	tbl, err := dataset.ReadTable(bytes.NewReader(csv), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Count})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ds := testgen.Load(t, string(csv), name, dataset.Options{Conflicts: dataset.Count})
 	return ds
 }
 

@@ -29,14 +29,7 @@ func numericTable(t testing.TB, r *rand.Rand) *dataset.Dataset {
 		}
 		fmt.Fprintf(&b, "%d\n", r.IntN(classes))
 	}
-	tbl, err := dataset.ReadTable(strings.NewReader(b.String()), "numeric.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Count})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ds := testgen.Load(t, b.String(), "numeric.csv", dataset.Options{Conflicts: dataset.Count})
 	return ds
 }
 

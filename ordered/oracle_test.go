@@ -9,6 +9,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/objtest"
+	"github.com/odtx/odtx/internal/testgen"
 )
 
 // randomCSV returns a table of up to 30 records: one to three numeric
@@ -54,14 +55,7 @@ func randomCSV(r *rand.Rand) string {
 // load binarizes a CSV text as odtx does for the min-error objective.
 func load(t testing.TB, csv string) *dataset.Dataset {
 	t.Helper()
-	tb, err := dataset.ReadTable(strings.NewReader(csv), "random.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := tb.Binarize(dataset.Options{Conflicts: dataset.Count})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ds := testgen.Load(t, csv, "random.csv", dataset.Options{Conflicts: dataset.Count})
 	return ds
 }
 

@@ -50,14 +50,7 @@ type Tied struct {
 // ReadTied reads the table csv and returns it as Tied.
 func ReadTied(t testing.TB, csv string) *Tied {
 	t.Helper()
-	tbl, err := dataset.ReadTable(strings.NewReader(csv), "tied.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tbl, ds := Load(t, csv, "tied.csv", dataset.Options{Conflicts: dataset.Majority})
 	tt := &Tied{Table: tbl, Data: ds}
 	tt.Records, tt.Labels = rawRecords(t, tbl, ds)
 	tt.Rows, tt.Sets = bruteforce.Majority(tt.Records, tt.Labels)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -276,4 +277,19 @@ func (o *Oracle) CheckTeeth(t testing.TB) {
 	if o.imperfect < o.drawn/10 {
 		t.Fatalf("only %d of %d optima are imperfect trees; the test lost its teeth", o.imperfect, o.drawn)
 	}
+}
+
+// Load reads the table csv, named name, and binarizes it with opt, as
+// odtx reads a file, failing t on an error.
+func Load(t testing.TB, csv, name string, opt dataset.Options) (*dataset.Table, *dataset.Dataset) {
+	t.Helper()
+	tbl, err := dataset.ReadTable(strings.NewReader(csv), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tbl.Binarize(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tbl, ds
 }
