@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/cart"
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/objective"
@@ -32,11 +33,7 @@ func errorsOf(root *tree.Node, rows [][]bool, counts [][]int) int {
 // optimal bottoms, is no worse than CART's tree.
 func TestSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
-	runs := 120
-	if testing.Short() {
-		runs = 30
-	}
-	for run := range runs {
+	for run := range objtest.Runs(120, 30) {
 		ds := testgen.Noisy(r, 4+r.IntN(4), 20+r.IntN(60), 2+r.IntN(2))
 		rows, counts := testgen.Records(ds)
 		depth := 3 + r.IntN(2)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
 )
 
@@ -157,11 +158,7 @@ func checkAnytime(tr *trajectory, res *Result, opt, floor int) error {
 // is stopped early, so that they report what they hold.
 func TestAnytime(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	runs := 200
-	if testing.Short() {
-		runs = 60
-	}
-	for run := range runs {
+	for run := range objtest.Runs(200, 60) {
 		var ds *dataset.Dataset
 		if run%2 == 0 {
 			ds = numericTable(t, r)
