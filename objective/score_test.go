@@ -3,7 +3,6 @@ package objective
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 )
 
@@ -46,18 +45,5 @@ func TestOrder(t *testing.T) {
 		if hi, lo := o.Max(a, b), o.Min(a, b); o.Less(hi, lo) || (hi != a && hi != b) || (lo != a && lo != b) {
 			t.Fatalf("%+v: Max %v, Min %v of %v and %v", o, hi, lo, a, b)
 		}
-	}
-}
-
-func TestSwitchOff(t *testing.T) {
-	var off Techniques
-	if err := off.SwitchOff("best-first-root", "pair-counts", "lds"); err != nil || !off.BestFirstRoot || !off.PairCounts || !off.LDS || off.Greedy {
-		t.Errorf("%+v, %v", off, err)
-	}
-	if err := off.SwitchOff("nothing"); err == nil {
-		t.Error("an unknown technique: no error")
-	}
-	if names := TechniqueNames(); len(names) != reflect.TypeFor[Techniques]().NumField() || names[0] != "best-first-root" {
-		t.Errorf("names %q", names)
 	}
 }
