@@ -3,6 +3,7 @@ package orchestrate
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/ordered"
 )
 
 // numericTable returns a small table of numeric columns with noisy labels,
@@ -205,5 +208,53 @@ func TestCheckAnytimeFails(t *testing.T) {
 	}
 	if err := checkAnytime(&trajectory{errors: []int{6, 5}, bounds: []int{0, 3}}, good, 4, 6); err != nil {
 		t.Errorf("a good trajectory: %v", err)
+	}
+}
+
+// TestImproveThinned: the search beside the engine on columns of more
+// tests than it weighs (ldsCuts) offers trees over ds's own tests that
+// make the errors they are offered with.
+func TestImproveThinned(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	var b strings.Builder
+	b.WriteString("x,z,y\n")
+	for range 3 * ldsCuts {
+		x, z := r.IntN(4*ldsCuts), r.IntN(50)
+		y := 0
+		if (x < 2*ldsCuts) != (z < 25) || r.IntN(5) == 0 {
+			y = 1
+		}
+		fmt.Fprintf(&b, "%d,%d,%d\n", x, z, y)
+	}
+	_, ds := testgen.Load(t, b.String(), "wide.csv", dataset.Options{Conflicts: dataset.Count})
+	if _, _, all := ds.Thin(ldsCuts); all {
+		t.Fatal("the table's columns are not thinned")
+	}
+	rows, counts := testgen.Records(ds)
+	a := &anytime{order: objective.Order{ErrorsOnly: true}, own: math.MaxInt}
+	a.held = objective.NewIncumbent(a.order)
+	offers := 0
+	a.progress = func(Progress) {}
+	a.report = func(best, bound int) {
+		root, s := a.held.Best()
+		errs := 0
+		for i, row := range rows {
+			k := root.Classify(func(f int) bool { return row[f] })
+			for c, w := range counts[i] {
+				if c != k {
+					errs += w
+				}
+			}
+		}
+		if errs != s.E {
+			t.Errorf("a tree of %d errors offered as %d", errs, s.E)
+		}
+		offers++
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	a.improve(ctx, ds, ordered.Solve, objective.Options{MaxDepth: 3, AnySize: true})
+	if offers == 0 {
+		t.Error("no tree offered")
 	}
 }
