@@ -234,7 +234,6 @@ func TestImproveThinned(t *testing.T) {
 	a := &anytime{order: objective.Order{ErrorsOnly: true}, own: math.MaxInt}
 	a.held = objective.NewIncumbent(a.order)
 	offers := 0
-	a.progress = func(Progress) {}
 	a.report = func(best, bound int) {
 		root, s := a.held.Best()
 		errs := 0

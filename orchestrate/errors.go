@@ -39,14 +39,14 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	solve := map[Engine]objective.Solver{MinErr: minerr.Solve, Ordered: ordered.Solve}[e]
 	start := time.Now()
 	b := opt.Budget
+	// The engine checks oopt, and fails before it searches.
 	oopt := objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize, Off: opt.Off}
-	if err := oopt.Validate(); err != nil {
-		return nil, fmt.Errorf("%v: %w", e, err)
-	}
-	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, progress: opt.Progress, own: math.MaxInt}
+	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, own: math.MaxInt}
 	a.held = objective.NewIncumbent(a.order)
-	a.report = func(best, bound int) {
-		opt.Progress(Progress{Engine: e, Depth: b.MaxDepth, Examples: len(ds.Examples), Errors: best, MinErrors: bound, Elapsed: time.Since(start)})
+	if opt.Progress != nil {
+		a.report = func(best, bound int) {
+			opt.Progress(Progress{Engine: e, Depth: b.MaxDepth, Examples: len(ds.Examples), Errors: best, MinErrors: bound, Elapsed: time.Since(start)})
+		}
 	}
 	if !opt.Off.Floor {
 		a.floor(ctx, ds, b)
@@ -103,13 +103,12 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 // anytime is what a search of the Errors mode holds as it goes: the best
 // tree found by any of its searches, and the best bound on errors proven.
 type anytime struct {
-	order    objective.Order
-	held     *objective.Incumbent
-	mu       sync.Mutex // one report at a time
-	bound    int        // on errors, proven by the engine
-	own      int        // errors of the engine's best tree
-	progress func(Progress)
-	report   func(best, bound int)
+	order  objective.Order
+	held   *objective.Incumbent
+	mu     sync.Mutex            // one report at a time
+	bound  int                   // on errors, proven by the engine
+	own    int                   // errors of the engine's best tree
+	report func(best, bound int) // nil: none
 }
 
 // floor offers CART's tree of ds within b, even when ctx ends at once: it
@@ -130,7 +129,7 @@ func (a *anytime) offer(root *tree.Node, s objective.Score) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	best := a.best()
-	if a.held.Offer(root, s) && a.progress != nil && a.best() < best {
+	if a.held.Offer(root, s) && a.report != nil && a.best() < best {
 		a.report(a.best(), a.bound)
 	}
 }
@@ -146,7 +145,7 @@ func (a *anytime) engine(p objective.Progress, bound bool) {
 	if bound {
 		a.bound = max(a.bound, p.ErrorBound)
 	}
-	if a.progress != nil && (a.best() < best || a.bound > lb) {
+	if a.report != nil && (a.best() < best || a.bound > lb) {
 		a.report(a.best(), a.bound)
 	}
 }
