@@ -170,7 +170,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	lf := leaf(cls)
 	n = min(n, objective.MaxBranches(d))
 	if n == 0 || lf.S.E == 0 {
-		return s.ifLess(lf, ub), lf.S
+		return s.order.IfLess(lf, ub), lf.S
 	}
 	if s.stop.Load() {
 		return nil, ub
@@ -180,7 +180,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {
-			return s.ifLess(e.Opt, ub), e.Opt.S
+			return s.order.IfLess(e.Opt, ub), e.Opt.S
 		}
 		lb = s.order.Max(lb, e.LB)
 	}
@@ -198,12 +198,12 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if d <= 2 && s.depthTwo() {
 		sols := s.depth2(set, cls, d)
 		if s.stop.Load() {
-			return s.ifLess(sols[n], ub), ub
+			return s.order.IfLess(sols[n], ub), ub
 		}
 		for b, t := range sols {
 			s.cache[key{H: h, D: int32(d), N: int32(b)}] = entry{Opt: t}
 		}
-		return s.ifLess(sols[n], ub), sols[n].S
+		return s.order.IfLess(sols[n], ub), sols[n].S
 	}
 	root := d == s.top && len(set) == s.x.n
 	if s.order.Less(lf.S, ub) {
@@ -214,7 +214,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		// branches of the others (see fewestLB).
 		low := s.shallow(set, h, cls)
 		if s.stop.Load() {
-			return s.ifLess(low[min(n, len(low)-1)], ub), ub
+			return s.order.IfLess(low[min(n, len(low)-1)], ub), ub
 		}
 		if t := low[min(n, len(low)-1)]; s.order.Less(t.S, ub) {
 			best, ub = t, t.S
@@ -281,13 +281,6 @@ func fewestLB(least []int, e int) score {
 // a tree of at most two branches has depth at most two.
 func shallowLeast(low []*sol) []int {
 	return []int{low[0].S.E, low[1].S.E, low[2].S.E}
-}
-
-func (s *search) ifLess(t *sol, ub score) *sol {
-	if s.order.Less(t.S, ub) {
-		return t
-	}
-	return nil
 }
 
 // branch tries every feature at the root of a node's tree, as node
@@ -438,13 +431,13 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 				}
 				if nb[v] == 0 || errs(clss[v]) == 0 {
 					lf := leaf(clss[v])
-					return s.ifLess(lf, ub), lf.S
+					return s.order.IfLess(lf, ub), lf.S
 				}
 				if sols[v] == nil {
 					s.stats.Depth2++
 					sols[v] = s.solve2(pa.child(s, nil), clss[v], 2)
 				}
-				return s.ifLess(sols[v][nb[v]], ub), sols[v][nb[v]].S
+				return s.order.IfLess(sols[v][nb[v]], ub), sols[v][nb[v]].S
 			}
 			a := 0
 			if errs(fr.cls1) > errs(fr.cls0) {

@@ -102,13 +102,6 @@ type search struct {
 	bounded bool
 }
 
-func (s *search) ifLess(t *sol, ub score) *sol {
-	if t != nil && s.order.Less(t.S, ub) {
-		return t
-	}
-	return nil
-}
-
 // stumpSol returns the tree a sweep found for st's set, or nil if none
 // beats its leaf.
 func (s *search) stumpSol(st *stump) *sol {
@@ -158,7 +151,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	lf := leaf(v.cls)
 	n = min(n, objective.MaxBranches(d))
 	if n == 0 || lf.S.E == 0 {
-		return s.ifLess(lf, ub)
+		return s.order.IfLess(lf, ub)
 	}
 	if s.stop.Load() {
 		return nil
@@ -167,7 +160,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	if e, hit := s.cache[k]; hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {
-			return s.ifLess(e.Opt, ub)
+			return s.order.IfLess(e.Opt, ub)
 		}
 		lb = s.order.Max(lb, e.LB)
 	}
@@ -185,7 +178,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	one := s.depthOne(v)
 	if n == 1 {
 		s.cache[k] = objective.Entry{Opt: one}
-		return s.ifLess(one, ub)
+		return s.order.IfLess(one, ub)
 	}
 	root := v == s.root
 	ub0 := ub
@@ -196,14 +189,12 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			s.report(best)
 		}
 	}
+	gub := objective.None // the greedy tree's sides are wanted whole but at the root
 	if root {
 		ub = s.tighten(ub)
-	}
-	gub := objective.None
-	if root {
 		gub = ub
 	}
-	if g := s.greedy(v, d, n, gub); g != nil && !s.off.Greedy && s.order.Less(g.S, ub) {
+	if g := s.greedy(v, d, n, gub); g != nil && s.order.Less(g.S, ub) {
 		best, ub = g, g.S
 		if root {
 			s.report(best)
@@ -259,12 +250,13 @@ func (s *search) tighten(ub score) score {
 // that splits v by its best tree of depth one, found last by depthOne, and
 // each side by its optimal tree of depth d-1, or the best found if the
 // search stops; or nil. From depth three on, its sides come back from the
-// cache when the search of the column meets its cut. With a bound ub
+// cache when the search of the column meets its cut; nil where the
+// technique is switched off (objective.Techniques.Greedy). With a bound ub
 // other than objective.None, only a tree better than ub is wanted: a side
 // that cannot make one, or a search that stops, gives none.
 func (s *search) greedy(v *view, d, n int, ub score) *sol {
 	st := &s.one[0]
-	if d < 2 || n < objective.MaxBranches(d) || st.col < 0 {
+	if d < 2 || n < objective.MaxBranches(d) || st.col < 0 || s.off.Greedy {
 		return nil
 	}
 	a, p := st.col, st.at
