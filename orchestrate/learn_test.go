@@ -250,39 +250,11 @@ func TestConflictsMajority(t *testing.T) {
 	}
 	relabelled := 0
 	for trial := range trials {
-		m, n := 1+r.IntN(4), 2+r.IntN(16)
-		var csv strings.Builder
-		for f := range m {
-			fmt.Fprintf(&csv, "x%d,", f)
-		}
-		csv.WriteString("y\n")
-		for range n {
-			for range m {
-				fmt.Fprintf(&csv, "%d,", r.IntN(2))
-			}
-			fmt.Fprintf(&csv, "%c\n", 'a'+r.IntN(2+trial%2))
-		}
-		tbl, err := dataset.ReadTable(strings.NewReader(csv.String()), "conflicts.csv")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds, err := tbl.Binarize(dataset.Options{Conflicts: dataset.Majority})
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
+		csv := testgen.Conflicting(r, 1+r.IntN(4), 2+r.IntN(16), 2+trial%2)
+		tbl, ds := testgen.Load(t, csv, "conflicts.csv", dataset.Options{Conflicts: dataset.Majority})
 		relabelled += len(ds.Relabelled)
 		// Every record, as the oracle sees it: its tests and its own label.
-		rows := make([][]bool, tbl.Len())
-		labels := make([]int, tbl.Len())
-		for i := range tbl.Len() {
-			rec := tbl.Record(i)
-			for _, f := range ds.Features {
-				c, _ := tbl.Column(f.Column)
-				v, _ := f.Holds(rec[c])
-				rows[i] = append(rows[i], v)
-			}
-			labels[i] = int(rec[m][0])
-		}
+		rows, labels := testgen.RawRecords(t, tbl, ds)
 		for _, e := range []Engine{SAT, DP} {
 			res, err := Learn(context.Background(), ds, Options{Mode: Depth, Engine: e, NewSolver: newGini})
 			if err != nil {
@@ -293,7 +265,7 @@ func TestConflictsMajority(t *testing.T) {
 			}
 			if want := bruteforce.MinErrors(rows, labels, res.Root.Depth()); len(ds.Relabelled) != want {
 				t.Fatalf("trial %d %v: %d rows relabelled, but the best tree of depth %d makes %d errors\n%s",
-					trial, e, len(ds.Relabelled), res.Root.Depth(), want, csv.String())
+					trial, e, len(ds.Relabelled), res.Root.Depth(), want, csv)
 			}
 		}
 	}

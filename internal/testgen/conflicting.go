@@ -52,7 +52,7 @@ func ReadTied(t testing.TB, csv string) *Tied {
 	t.Helper()
 	tbl, ds := Load(t, csv, "tied.csv", dataset.Options{Conflicts: dataset.Majority})
 	tt := &Tied{Table: tbl, Data: ds}
-	tt.Records, tt.Labels = rawRecords(t, tbl, ds)
+	tt.Records, tt.Labels = RawRecords(t, tbl, ds)
 	tt.Rows, tt.Sets = bruteforce.Majority(tt.Records, tt.Labels)
 	var ok bool
 	if tt.Depth, tt.Nodes, ok = bruteforce.OptimalSets(tt.Rows, tt.Sets, len(ds.Features)); !ok {
@@ -61,10 +61,10 @@ func ReadTied(t testing.TB, csv string) *Tied {
 	return tt
 }
 
-// rawRecords returns every record of tbl as a brute-force oracle sees it:
+// RawRecords returns every record of tbl as a brute-force oracle sees it:
 // whether each of the features of ds, which tbl binarized into, holds for
 // its raw values, and its own label, as an index into ds.Classes.
-func rawRecords(t testing.TB, tbl *dataset.Table, ds *dataset.Dataset) (rows [][]bool, labels []int) {
+func RawRecords(t testing.TB, tbl *dataset.Table, ds *dataset.Dataset) (rows [][]bool, labels []int) {
 	t.Helper()
 	label, err := tbl.Column(ds.Label)
 	if err != nil {
