@@ -42,6 +42,10 @@ type Options struct {
 	Label     string // label column name; "" means the last column
 	Split     Split
 	Conflicts Conflicts
+	// Weight names a column of finite numbers of 0 or more, each record's
+	// weight, which gives no tests; "" weighs every record 1.
+	Weight      string
+	ClassWeight ClassWeight
 }
 
 // Example is one distinct training example.
@@ -99,8 +103,26 @@ type Dataset struct {
 	// example a class it Allows gets exactly these records wrong, as many
 	// whatever it chose of a tie, and no tree gets fewer wrong.
 	Relabelled []Relabel
+	// Weights holds, where Options weigh records, each record's weight
+	// in the table's order, as the integers the Counts of examples add
+	// and the errors of the objective count; nil where every record
+	// weighs 1. See Table.weigh for how they are made.
+	Weights []int
+	// WeightScale is the units of Weights in a unit of weight as given,
+	// and WeightExact whether every one of Weights is its record's weight
+	// times WeightScale exactly.
+	WeightScale float64
+	WeightExact bool
 	// tied are the records of the examples with Tied classes, for Settle.
 	tied []tiedRecord
+}
+
+// weight returns the weight of record r, as Weights holds it.
+func (ds *Dataset) weight(r int) int {
+	if ds.Weights == nil {
+		return 1
+	}
+	return ds.Weights[r]
 }
 
 // tiedRecord is a record of an example with Tied classes.
@@ -217,6 +239,15 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	wc := -1
+	if opt.Weight != "" {
+		if wc, err = t.column(opt.Weight, "weight column"); err != nil {
+			return nil, err
+		}
+		if wc == label {
+			return nil, fmt.Errorf("%s: column %q cannot be both the label and the weights", t.Name, opt.Weight)
+		}
+	}
 	// A table of some of another's records numbers its values anew: the
 	// other's values are more than its records hold.
 	dicts, codes := t.cols, t.codes
@@ -237,7 +268,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	// fills nearly.
 	n := 0
 	for c := range t.Header {
-		if c != label {
+		if c != label && c != wc {
 			n += len(dicts[c].values)
 		}
 	}
@@ -245,7 +276,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	var cols []column
 	var rk ranking
 	for c := range t.Header {
-		if c != label {
+		if c != label && c != wc {
 			from := len(ds.Features)
 			col, err := t.tests(c, &dicts[c], codes, opt.Split, &ds.Features, &rk)
 			if err != nil {
@@ -266,6 +297,11 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
+	if opt.weighted() {
+		if err := t.weigh(ds, opt, wc, label, dicts, codes, class); err != nil {
+			return nil, err
+		}
+	}
 	if err := t.collapse(ds, cols, codes, label, class, opt.Conflicts); err != nil {
 		return nil, err
 	}
@@ -404,6 +440,7 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 		ds.Examples = make([]Example, 0, rows)
 	}
 	var room []int32 // room for the Codes of the examples to come
+	var own []int    // with Weights, the first record of each example
 	for start := 0; start < rows; start += block {
 		recs := codes[start*w : min(start+block, rows)*w]
 		for b := range len(recs) / w {
@@ -457,6 +494,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 			room = room[nc:]
 			copy(c, ranks[b*nc:(b+1)*nc])
 			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Codes: c, Class: cl})
+			if ds.Weights != nil {
+				own = append(own, r)
+			}
 		}
 	}
 	if len(ds.Examples) < cap(ds.Examples)/2 {
@@ -465,9 +505,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 		ds.Examples = slices.Clone(ds.Examples)
 	}
 	if conflicts == Count {
-		t.count(ds, dups, class, codes, label)
+		t.count(ds, dups, own, class, codes, label)
 	} else {
-		t.relabel(ds, dups, class, codes, label)
+		t.relabel(ds, dups, own, class, codes, label)
 	}
 	return nil
 }
@@ -479,20 +519,20 @@ type duplicate struct {
 
 // count fills the Counts of every example from its own record and the
 // records that repeat it, and gives it the class most of them have.
-func (t *Table) count(ds *Dataset, dups []duplicate, class, codes []int32, label int) {
+func (t *Table) count(ds *Dataset, dups []duplicate, own []int, class, codes []int32, label int) {
 	k := len(ds.Classes)
 	all := make([]int, len(ds.Examples)*k)
 	for i := range ds.Examples {
 		ex := &ds.Examples[i]
 		ex.Counts = all[i*k : (i+1)*k : (i+1)*k]
-		ex.Counts[ex.Class]++
+		ex.Counts[ex.Class] += ds.ownWeight(own, i)
 	}
 	for _, d := range dups {
-		ds.Examples[d.example].Counts[d.class]++
+		ds.Examples[d.example].Counts[d.class] += ds.weight(d.record)
 	}
 	first := firstRecords(t, class, codes, label, len(ds.Classes))
 	for i := range ds.Examples {
-		ds.Examples[i].Class = majority(ds.Examples[i].Counts, first)
+		ds.Examples[i].Class = majority(ds.Examples[i].Counts, first, nil)
 	}
 }
 
@@ -528,44 +568,64 @@ func firstRecords(t *Table, class, codes []int32, label, classes int) []int {
 	return first
 }
 
-// majority returns the class with the largest count; where classes tie,
-// the one whose first record comes first.
-func majority(n, first []int) int {
-	best := 0
+// majority returns the class with the largest count among those has
+// marks, or all if has is nil; where classes tie, the one whose first
+// record comes first.
+func majority(n, first []int, has []bool) int {
+	best := -1
 	for c := range n {
-		if n[c] > n[best] || n[c] == n[best] && first[c] < first[best] {
+		if has != nil && !has[c] {
+			continue
+		}
+		if best < 0 || n[c] > n[best] || n[c] == n[best] && first[c] < first[best] {
 			best = c
 		}
 	}
 	return best
 }
 
+// ownWeight returns the weight of example i's first record, own[i] where
+// records have Weights.
+func (ds *Dataset) ownWeight(own []int, i int) int {
+	if own == nil {
+		return 1
+	}
+	return ds.Weights[own[i]]
+}
+
 // relabel gives each example whose records disagree the label most of
 // them have, on a tie the one first in the file with the others it ties
 // with in Tied, and lists the records that lose theirs.
-func (t *Table) relabel(ds *Dataset, dups []duplicate, class, codes []int32, label int) {
+func (t *Table) relabel(ds *Dataset, dups []duplicate, own []int, class, codes []int32, label int) {
 	if len(dups) == 0 {
 		return
 	}
 	first := firstRecords(t, class, codes, label, len(ds.Classes))
-	counts := make(map[int][]int) // by example: records of each class
+	// By example: the weight of its records of each class, and whether it
+	// has records of each class.
+	counts := make(map[int][]int)
+	has := make(map[int][]bool)
 	for _, d := range dups {
 		if counts[d.example] == nil {
+			c := ds.Examples[d.example].Class
 			counts[d.example] = make([]int, len(ds.Classes))
-			counts[d.example][ds.Examples[d.example].Class]++
+			counts[d.example][c] += ds.ownWeight(own, d.example)
+			has[d.example] = make([]bool, len(ds.Classes))
+			has[d.example][c] = true
 		}
-		counts[d.example][d.class]++
+		counts[d.example][d.class] += ds.weight(d.record)
+		has[d.example][d.class] = true
 	}
 	disagree := make(map[int]bool) // by example
 	for i, n := range counts {
-		best := majority(n, first)
-		if n[best] == sum(n) {
+		if classes := len(slices.DeleteFunc(slices.Clone(has[i]), func(h bool) bool { return !h })); classes == 1 {
 			continue // the records agree
 		}
+		best := majority(n, first, has[i])
 		disagree[i] = true
 		ex := &ds.Examples[i]
 		for c, k := range n {
-			if k == n[best] && c != best {
+			if k == n[best] && c != best && has[i][c] {
 				ex.Tied = append(ex.Tied, c)
 			}
 		}
@@ -589,14 +649,6 @@ func (t *Table) relabel(ds *Dataset, dups []duplicate, class, codes []int32, lab
 		}
 	}
 	slices.SortFunc(ds.Relabelled, func(a, b Relabel) int { return cmp.Compare(a.Line, b.Line) })
-}
-
-func sum(n []int) int {
-	s := 0
-	for _, x := range n {
-		s += x
-	}
-	return s
 }
 
 // codesChunk is the most Example.Codes that collapse allocates at once.

@@ -143,9 +143,15 @@ type Result struct {
 	// the fewest any tree within the budget can (a proven lower bound,
 	// equal to Errors when Optimal). With a Budget.Cost the search proves
 	// bounds on the cost instead: Objective is Root's, errors plus the
-	// cost of its branching nodes, MinObjective the bound.
+	// cost of its branching nodes, MinObjective the bound. Where records
+	// are weighed (dataset.Dataset.Weights), errors are their weight in
+	// the units of Weights.
 	Errors, MinErrors       int
 	Objective, MinObjective float64
+	// WrongRows, in the Errors mode, counts the training rows Root
+	// misclassifies, whatever their weight, once VerifiedTree has counted
+	// them.
+	WrongRows int
 	// ProvenBy names the engines that proved MinDepth and MinNodes, or
 	// MinErrors.
 	ProvenBy tree.Proof
@@ -165,13 +171,16 @@ type Result struct {
 func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tree, error) {
 	t := &tree.Tree{Root: r.Root, Features: ds.Features, Label: ds.Label, Classes: ds.Classes, Split: ds.Split}
 	if r.Mode == Errors {
-		wrong, err := t.Score(tbl)
+		wrong, loss, err := t.Score(tbl, ds.Weights, ds.WeightScale)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("internal error: learned tree fails on the training rows: %w", err)
-		case wrong != r.Errors:
-			return nil, fmt.Errorf("internal error: the search counted %d training errors, but the tree misclassifies %d rows", r.Errors, wrong)
+		case ds.Weights == nil && loss != r.Errors:
+			return nil, fmt.Errorf("internal error: the search counted %d training errors, but the tree misclassifies %d rows", r.Errors, loss)
+		case loss != r.Errors:
+			return nil, fmt.Errorf("internal error: the search counted a weight of %d in training errors, but the rows the tree misclassifies weigh %d", r.Errors, loss)
 		}
+		r.WrongRows = wrong
 		return t, nil
 	}
 	if err := ds.Settle(func(ex *dataset.Example) int { return r.Root.Classify(func(f int) bool { return ds.Holds(ex, f) }) }); err != nil {

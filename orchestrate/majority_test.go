@@ -78,7 +78,7 @@ func TestMajorityTies(t *testing.T) {
 // and gives each distinct row one of its labels in tt.Sets.
 func checkMajorityErrors(t *testing.T, vt *tree.Tree, tt *testgen.Tied, fewest int) {
 	t.Helper()
-	wrong, err := vt.Score(tt.Table)
+	wrong, _, err := vt.Score(tt.Table, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

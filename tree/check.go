@@ -123,26 +123,33 @@ func (t *Tree) Verify(tbl *dataset.Table, relabelled []dataset.Relabel) error {
 			return fmt.Errorf("%s:%d: tree predicts %q, label is %q", tbl.Name, tbl.Lines[r], got, want)
 		}
 		return nil
-	})
+	}, nil, 0)
 }
 
 // Score returns how many records of tbl the tree misclassifies, matching
-// labels as Correct does, and sets the Counts of every leaf to the
-// records of each class that reach it.
-func (t *Tree) Score(tbl *dataset.Table) (int, error) {
-	wrong := 0
-	err := t.score(tbl, func(_ int, label, got string) error {
+// labels as Correct does, and their weight by weights (by record; nil
+// weighs each 1). It sets the Counts of every leaf to the records of each
+// class that reach it and, with weights, its Weights to their weight as
+// given: weights over scale, the units of weights in one of the weights.
+func (t *Tree) Score(tbl *dataset.Table, weights []int, scale float64) (wrong, loss int, err error) {
+	err = t.score(tbl, func(r int, label, got string) error {
 		if !dataset.SameValue(label, got) {
 			wrong++
+			w := 1
+			if weights != nil {
+				w = weights[r]
+			}
+			loss += w
 		}
 		return nil
-	})
-	return wrong, err
+	}, weights, scale)
+	return wrong, loss, err
 }
 
 // score calls check with the label and the prediction of every record of
-// tbl, in order, until it fails, and counts the records at the leaves.
-func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) error) error {
+// tbl, in order, until it fails, and counts the records at the leaves,
+// and their weights if weights is not nil, as Score does.
+func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) error, weights []int, scale float64) error {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
 		return err
@@ -151,7 +158,7 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 	if err != nil {
 		return err
 	}
-	t.Root.clearCounts(len(t.Classes))
+	t.Root.clearCounts(len(t.Classes), weights != nil)
 	// The class of each label, by its code, as labels repeat: 0 until
 	// looked up, else 2 + the class, or 1 for a label of no class.
 	classOf := make([]int, tbl.NumCodes(label))
@@ -166,19 +173,27 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 		}
 		if c := classOf[k] - 2; c >= 0 {
 			leaf.Counts[c]++
+			if weights != nil {
+				leaf.Weights[c] += float64(weights[r]) / scale
+			}
 		}
 	}
 	return nil
 }
 
-// clearCounts gives every leaf under n a zero count of each of k classes.
-func (n *Node) clearCounts(k int) {
+// clearCounts gives every leaf under n a zero count of each of k classes,
+// and a zero weight if weighed.
+func (n *Node) clearCounts(k int, weighed bool) {
 	if n.IsLeaf() {
 		n.Counts = make([]int, k)
+		n.Weights = nil
+		if weighed {
+			n.Weights = make([]float64, k)
+		}
 		return
 	}
-	n.False.clearCounts(k)
-	n.True.clearCounts(k)
+	n.False.clearCounts(k, weighed)
+	n.True.clearCounts(k, weighed)
 }
 
 // Correct counts the records of tbl whose label column holds the class

@@ -214,7 +214,7 @@ func TestScore(t *testing.T) {
 	if err := tr.Verify(tbl, nil); err == nil {
 		t.Error("Verify accepted a tree that gets line 2 wrong")
 	}
-	wrong, err := tr.Score(tbl)
+	wrong, _, err := tr.Score(tbl, nil, 0)
 	if err != nil || wrong != 1 {
 		t.Fatalf("Score = %d, %v; want 1 wrong", wrong, err)
 	}

@@ -34,6 +34,9 @@ type Meta struct {
 	// TrainingErrors, when not nil, counts the training rows the tree
 	// misclassifies: in the "errors" mode, and with relabelled rows.
 	TrainingErrors *int
+	// TrainingLoss, in the "errors" mode with weighted rows, is the weight
+	// of the rows the tree misclassifies, which the search minimized.
+	TrainingLoss *float64
 	// Objective, when not nil, is the cost the "errors" mode minimized
 	// with a complexity cost: the errors plus the cost of the branching
 	// nodes.
@@ -63,9 +66,10 @@ type Bound struct {
 	Depth int `json:"depth"`
 	Nodes int `json:"nodes"`
 	// Errors, in the "errors" mode, is the fewest training errors any tree
-	// within the budget can make, Objective the least cost with a
-	// complexity cost.
+	// within the budget can make, Loss the least weight of them with
+	// weighted rows, Objective the least cost with a complexity cost.
 	Errors    *int     `json:"errors,omitempty"`
+	Loss      *float64 `json:"loss,omitempty"`
 	Objective *float64 `json:"objective,omitempty"`
 }
 
@@ -106,11 +110,13 @@ type document struct {
 	Bound     *Bound `json:"lower_bound,omitempty"`
 	// TrainingErrors is written in the "errors" mode and with relabelled
 	// rows, ErrorLines with relabelled rows only.
-	TrainingErrors *int     `json:"training_errors,omitempty"`
-	Objective      *float64 `json:"objective,omitempty"`
-	ErrorLines     []int    `json:"error_lines,omitempty"`
-	Label          string   `json:"label"`
-	Classes        []string `json:"classes"`
+	TrainingErrors *int `json:"training_errors,omitempty"`
+	// TrainingLoss is written in the "errors" mode with weighted rows.
+	TrainingLoss *float64 `json:"training_loss,omitempty"`
+	Objective    *float64 `json:"objective,omitempty"`
+	ErrorLines   []int    `json:"error_lines,omitempty"`
+	Label        string   `json:"label"`
+	Classes      []string `json:"classes"`
 	// Split is "threshold" or "eq"; absent in files from before it was
 	// written, all of them threshold.
 	Split string    `json:"split,omitempty"`
@@ -119,13 +125,15 @@ type document struct {
 }
 
 type jsonNode struct {
-	Class  *string         `json:"class,omitempty"`
-	Counts []int           `json:"counts,omitempty"` // of the training records reaching a leaf, by class
-	Column string          `json:"column,omitempty"`
-	Op     string          `json:"op,omitempty"`
-	Value  json.RawMessage `json:"value,omitempty"`
-	True   *jsonNode       `json:"true,omitempty"`
-	False  *jsonNode       `json:"false,omitempty"`
+	Class  *string `json:"class,omitempty"`
+	Counts []int   `json:"counts,omitempty"` // of the training records reaching a leaf, by class
+	// Weights are the weights of those records, with weighted records.
+	Weights []float64       `json:"weights,omitempty"`
+	Column  string          `json:"column,omitempty"`
+	Op      string          `json:"op,omitempty"`
+	Value   json.RawMessage `json:"value,omitempty"`
+	True    *jsonNode       `json:"true,omitempty"`
+	False   *jsonNode       `json:"false,omitempty"`
 }
 
 // WriteJSON writes t and meta as one indented JSON document.
@@ -149,6 +157,7 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		Root:      t.jsonNode(t.Root),
 
 		TrainingErrors: meta.TrainingErrors,
+		TrainingLoss:   meta.TrainingLoss,
 		Objective:      meta.Objective,
 	}
 	if meta.Relabelled {
@@ -177,7 +186,7 @@ func bound(meta Meta) *Bound {
 
 func (t *Tree) jsonNode(n *Node) *jsonNode {
 	if n.IsLeaf() {
-		return &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts}
+		return &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts, Weights: n.Weights}
 	}
 	f := t.Features[n.Feature]
 	var value []byte
@@ -291,11 +300,14 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 		if j.Counts != nil && len(j.Counts) != len(t.Classes) {
 			return nil, fmt.Errorf("leaf of class %q has %d counts for %d classes", *j.Class, len(j.Counts), len(t.Classes))
 		}
+		if j.Weights != nil && len(j.Weights) != len(t.Classes) {
+			return nil, fmt.Errorf("leaf of class %q has %d weights for %d classes", *j.Class, len(j.Weights), len(t.Classes))
+		}
 		leaf := Leaf(c)
-		leaf.Counts = j.Counts
+		leaf.Counts, leaf.Weights = j.Counts, j.Weights
 		return leaf, nil
 	}
-	if j.Counts != nil {
+	if j.Counts != nil || j.Weights != nil {
 		return nil, fmt.Errorf("node on column %q has counts, which only a leaf has", j.Column)
 	}
 	if j.True == nil || j.False == nil {

@@ -14,6 +14,9 @@ type Node struct {
 	// Counts holds, at a leaf, how many training records of each class
 	// reach it, indexed as Tree.Classes; nil where they were not counted.
 	Counts []int
+	// Weights holds, at a leaf of a tree learnt with weighted records,
+	// their weight of each class, as Counts; nil otherwise.
+	Weights []float64
 }
 
 // Leaf returns a leaf of the given class.

@@ -28,7 +28,7 @@ func cvCommand() *cli.Command {
 			outputFlag("the accuracies"),
 			&cli.StringFlag{Name: "folds-dir", Usage: "train and test on DIR/NAME.train<i>.csv and DIR/NAME.test<i>.csv (NAME: DATA's file name; i = 0, 1, ...) instead of folds"},
 			formerName("splits", "folds-dir"),
-		}, append(objectiveFlags(), dataFlags()...)...),
+		}, append(append(objectiveFlags(), dataFlags()...), weightFlags()...)...),
 		Action: crossValidate,
 	}
 }

@@ -30,7 +30,7 @@ func learnCommand() *cli.Command {
 			outputFlag("the tree"),
 			&cli.StringFlag{Name: flagTrace, Usage: "write the incremental run to this file as an iCNF trace"},
 			&cli.StringFlag{Name: "certify", Usage: "write into this folder a DRAT-checked certificate of each optimality claim (needs the cadical binary)"},
-		}, append(objectiveFlags(), dataFlags()...)...),
+		}, append(append(objectiveFlags(), dataFlags()...), weightFlags()...)...),
 		Action: learn,
 	}
 }
@@ -97,7 +97,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 		meta.Errors = append(meta.Errors, r.Line)
 	}
 	if mode == orchestrate.Errors {
-		errorsMeta(&meta, res, budget)
+		errorsMeta(&meta, res, budget, ds)
 	}
 	if meta.Relabelled && !cmd.Bool(flagQuiet) {
 		to := "the majority of their identical rows"
@@ -134,7 +134,7 @@ func learn(ctx context.Context, cmd *cli.Command) error {
 	switch {
 	case stopped != nil || cmd.Bool(flagQuiet):
 	case mode == orchestrate.Errors:
-		fmt.Fprintln(os.Stderr, errorsSummary(res, budget, cmd.String("certify") != "", time.Since(start)))
+		fmt.Fprintln(os.Stderr, errorsSummary(res, budget, ds, cmd.String("certify") != "", time.Since(start)))
 	default:
 		fmt.Fprintln(os.Stderr, summary(res, mode, cmd.String("certify") != "", time.Since(start)))
 	}
@@ -291,7 +291,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 		gap := fmt.Sprintf("depth >= %d", res.MinDepth)
 		switch {
 		case mode == orchestrate.Errors:
-			gap = errorsGap(res, budget)
+			gap = errorsGap(res, budget, ds)
 		case mode == orchestrate.Size && res.MinNodes > 0 && res.Root.Depth() == res.MinDepth:
 			gap += fmt.Sprintf(", nodes >= %d", res.MinNodes)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
 	"github.com/odtx/odtx/tree"
@@ -96,23 +97,42 @@ func depthRange(s string) ([]int, error) {
 const maxDepth = 40
 
 // errorsMeta adds to meta what a search in the errors mode found and
-// proved.
-func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget) {
+// proved on ds.
+func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Dataset) {
 	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost, AnySize: b.AnySize}
-	meta.TrainingErrors = &res.Errors
+	meta.TrainingErrors = &res.WrongRows
 	meta.Bound = tree.Bound{Errors: &res.MinErrors}
+	if ds.Weights != nil {
+		loss, bound := weighed(ds, float64(res.Errors)), weighed(ds, float64(res.MinErrors))
+		meta.TrainingLoss = &loss
+		meta.Bound = tree.Bound{Loss: &bound}
+	}
 	if b.Cost > 0 {
-		meta.Objective = &res.Objective
-		meta.Bound = tree.Bound{Objective: &res.MinObjective}
+		objective, bound := weighed(ds, res.Objective), weighed(ds, res.MinObjective)
+		meta.Objective = &objective
+		meta.Bound = tree.Bound{Objective: &bound}
 	}
 }
 
-// errorsSummary is the summary line of a search in the errors mode, which
-// took as long as took.
-func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool, took time.Duration) string {
-	found, what := plural.Count(res.Errors, "training error"), "errors"
+// weighed returns errors, or a cost in errors, in the units of ds's
+// weights as given: unchanged without weights.
+func weighed(ds *dataset.Dataset, errs float64) float64 {
+	if ds.Weights == nil {
+		return errs
+	}
+	return errs / ds.WeightScale
+}
+
+// errorsSummary is the summary line of a search in the errors mode on ds,
+// which took as long as took.
+func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Dataset, certified bool, took time.Duration) string {
+	found, what := plural.Count(res.WrongRows, "training error"), "errors"
+	if ds.Weights != nil {
+		found += fmt.Sprintf(" of weight %.6g", weighed(ds, float64(res.Errors)))
+		what = "weight of errors"
+	}
 	if b.Cost > 0 {
-		found += fmt.Sprintf(", cost %.6g", res.Objective)
+		found += fmt.Sprintf(", cost %.6g", weighed(ds, res.Objective))
 		what = "cost"
 	}
 	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
@@ -130,13 +150,17 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool
 		res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, within, proof, res.Engine, took.Seconds())
 }
 
-// errorsGap says how far a search in the errors mode stopped from a proof:
-// its tree's errors (or cost) and the proven bound.
-func errorsGap(res *orchestrate.Result, b orchestrate.Budget) string {
-	if b.Cost > 0 {
-		return fmt.Sprintf("cost %.6g, proven >= %.6g", res.Objective, res.MinObjective)
-	}
-	if res.Errors == res.MinErrors && !b.AnySize {
+// errorsGap says how far a search in the errors mode on ds stopped from a
+// proof: its tree's errors (or their weight, or its cost) and the proven
+// bound.
+func errorsGap(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Dataset) string {
+	switch {
+	case b.Cost > 0:
+		return fmt.Sprintf("cost %.6g, proven >= %.6g", weighed(ds, res.Objective), weighed(ds, res.MinObjective))
+	case ds.Weights != nil:
+		loss, bound := weighed(ds, float64(res.Errors)), weighed(ds, float64(res.MinErrors))
+		return fmt.Sprintf("training errors of weight %.6g, proven >= %.6g: gap %.6g", loss, bound, loss-bound)
+	case res.Errors == res.MinErrors && !b.AnySize:
 		// The errors are settled; what is left is the fewest nodes.
 		return plural.Count(res.Errors, "training error") + ", proven least; the fewest nodes with them not proven"
 	}

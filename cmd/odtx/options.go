@@ -19,6 +19,14 @@ func dataFlags() []cli.Flag {
 	}
 }
 
+// weightFlags are the flags that weigh rows, for the commands that learn.
+func weightFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "weight", Usage: "a column of row weights (finite numbers >= 0, not a feature): --max-depth then minimizes the weight of the errors, and majority weighs the labels"},
+		&cli.StringFlag{Name: "class-weight", Usage: "weigh each row by its class too: balanced (n / (classes * rows of the class)) or class=weight pairs, such as yes=3,no=1"},
+	}
+}
+
 // request is what the flags of a command that learns (learn, cv) ask
 // for, parsed and checked once, before any data is read.
 type request struct {
@@ -51,6 +59,12 @@ func dataOptions(cmd *cli.Command) (dataset.Options, error) {
 	}
 	if opt.Conflicts, err = conflicts(cmd); err != nil {
 		return dataset.Options{}, err
+	}
+	opt.Weight = cmd.String("weight")
+	if cmd.IsSet("class-weight") {
+		if opt.ClassWeight, err = dataset.ParseClassWeight(cmd.String("class-weight")); err != nil {
+			return dataset.Options{}, usage(cmd, fmt.Errorf("--class-weight: %w", err))
+		}
 	}
 	return opt, nil
 }

@@ -9,7 +9,7 @@ from scipy.sparse import csr_matrix
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ._binary import OdtxError, last_line, run
 from ._importance import gini_importances
@@ -132,6 +132,10 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         None when the tree is optimal, being its own bound.
     training_errors_ : int
         The rows of the training data the tree gets wrong.
+    training_loss_ : float
+        Their weight, by ``sample_weight``: what the
+        fit minimized with ``max_depth``; the same as ``training_errors_``
+        without weights.
     engine_ : str
         The engine that ran.
     feature_importances_ : ndarray of shape (n_features_in_,)
@@ -170,8 +174,15 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.split = split
         self.n_jobs = n_jobs
 
-    def fit(self, X, y):
-        """Learn the optimal tree of X and y; returns self."""
+    def fit(self, X, y, sample_weight=None):
+        """Learn the optimal tree of X and y, each row weighing its
+        sample_weight (1 if None); returns self.
+
+        Weights are finite numbers of 0 or more; a row of weight 0 is left
+        out, as if absent. odtx makes the weights exact integers in the
+        same ratios where their sum allows, else rounds them to about nine
+        significant digits of their sum (see odtx's docs).
+        """
         name = getattr(y, "name", None)
         checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, **{_FINITE: True})
         check_classification_targets(y)
@@ -180,10 +191,27 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(checked.shape[1])]))
         data = _columns(X, checked)
         ordered = [self.split == "threshold" and not c for c in _categoricals(X, len(names))]
+        header = tokens("x", len(names)) + ["y"]
+        weighed = None
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, checked, dtype=np.float64)
+            if not np.isfinite(sample_weight).all() or (sample_weight < 0).any():
+                raise ValueError("sample_weight: want finite weights of 0 or more")
+            weighed = sample_weight > 0
+            if not weighed.any():
+                raise ValueError("sample_weight: every row weighs 0")
+            data = [v[weighed] for v in data]
+            y_index = y_index[weighed]
+            header.append("w")
         self._columns = [Column(n, v, o) for n, v, o in zip(names, data, ordered)]
         fields = [c.fields(v) for c, v in zip(self._columns, data)]
         fields.append(np.asarray(tokens("c", len(self.classes_)))[y_index])
-        code, out, err = run(self._args(), _csv(tokens("x", len(names)) + ["y"], fields))
+        if weighed is not None:
+            fields.append([repr(float(w)) for w in sample_weight[weighed]])
+        args = self._args()
+        if weighed is not None:
+            args[-1:-1] = ["--weight", "w"]
+        code, out, err = run(args, _csv(header, fields))
         try:
             self._coded = json.loads(out)
         except ValueError:
@@ -194,6 +222,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.optimal_ = bool(self.tree_["optimal"])
         self.lower_bound_ = self.tree_.get("lower_bound")
         self.training_errors_ = int(self.tree_.get("training_errors", 0))
+        self.training_loss_ = float(self.tree_.get("training_loss", self.training_errors_))
         self.engine_ = self.tree_.get("engine", "")
         if code == 2:
             warnings.warn(last_line(err, "odtx: time limit reached"), ConvergenceWarning, stacklevel=2)
