@@ -277,7 +277,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	opt.Probes = cmd.Int(flagJobs)
 	opt.Budget = budget
 	if !cmd.Bool(flagQuiet) {
-		progress := progressReporter(mode)
+		progress := progressReporter(mode, ds)
 		defer progress.done()
 		opt.Progress = progress.report
 	}
