@@ -83,3 +83,17 @@ def test_grid_search_passes_sample_weight():
     search = GridSearchCV(OptimalTreeClassifier(n_jobs=1), {"max_depth": [1, 2]}, cv=3)
     search.fit(X, y, sample_weight=w)
     assert search.best_params_["max_depth"] in (1, 2)
+
+
+def test_proba_and_importances_weigh_rows():
+    """predict_proba and feature_importances_ weigh the rows, as
+    scikit-learn's do: on one tree, the same as a DecisionTreeClassifier's
+    fitted to the same weights where it grows that tree."""
+    X = np.array([[0.0, 0], [0, 1], [1, 0], [1, 1], [1, 1], [0, 0]])
+    y = np.array([0, 1, 1, 1, 0, 0])
+    w = np.array([1.0, 2, 0.5, 3, 1, 1])
+    model = OptimalTreeClassifier(max_depth=1).fit(X, y, sample_weight=w)
+    cart = DecisionTreeClassifier(max_depth=1).fit(X, y, sample_weight=w)
+    assert model.tree_["root"]["column"] == "x" + str(cart.tree_.feature[0])
+    np.testing.assert_allclose(model.predict_proba(X), cart.predict_proba(X), rtol=1e-12)
+    np.testing.assert_allclose(model.feature_importances_, cart.feature_importances_, rtol=1e-12)

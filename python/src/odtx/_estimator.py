@@ -326,7 +326,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         for i, leaf in enumerate(nodes):
             if "class" not in leaf:
                 continue
-            counts = leaf.get("counts") or []
+            counts = leaf.get("weights") or leaf.get("counts") or []
             if sum(counts) > 0:
                 proba[i, order[: len(counts)]] = np.asarray(counts, dtype=float) / sum(counts)
             else:

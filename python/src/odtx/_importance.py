@@ -7,7 +7,8 @@ from ._values import code_of
 
 def gini_importances(root, n_features):
     """Each feature's share of the impurity decrease of the splits on it,
-    in odtx's coded tree under root, from its leaves' training counts.
+    in odtx's coded tree under root, from its leaves' training counts, or
+    their weights where the rows were weighed, as scikit-learn weighs them.
 
     A split t of N_t of the N training rows, N_t_L going to its true
     branch (scikit-learn's left) and N_t_R to its false one, decreases the
@@ -22,7 +23,7 @@ def gini_importances(root, n_features):
         """The training counts by class of the rows reaching node, adding
         the decreases of the splits below it."""
         if "class" in node:
-            return np.asarray(node["counts"], dtype=float)
+            return np.asarray(node.get("weights", node["counts"]), dtype=float)
         true, false = counts(node["true"]), counts(node["false"])
         both = true + false
         importances[code_of(node["column"])] += _weighted_gini(both) - _weighted_gini(true) - _weighted_gini(false)
