@@ -199,10 +199,10 @@ func TestBadInput(t *testing.T) {
 			want:  []string{"noname.csv:1:", "column 2 of the header has no name"},
 		},
 		{
-			name:  "NaN among numbers",
-			files: map[string]string{"nan.csv": "a,b\n1,x\n2,y\nNaN,x\n"},
+			name:  "infinity among numbers and missing values",
+			files: map[string]string{"nan.csv": "a,b\n1,x\n2,y\nNaN,x\ninf,y\n"},
 			args:  []string{"learn", "nan.csv"},
-			want:  []string{"nan.csv:4:", `column "a": "NaN" is not a finite number`},
+			want:  []string{"nan.csv:5:", `column "a": "inf" is not a finite number`},
 		},
 		{
 			name:  "infinity among numbers",
