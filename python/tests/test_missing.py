@@ -11,7 +11,7 @@ import pytest
 
 import odtx._estimator
 from conftest import inner_nodes, run_odtx
-from odtx import OptimalTreeClassifier, export_text
+from odtx import OptimalTreeClassifier, export_graphviz, export_text
 from test_values import fit_checked
 
 RNG = np.random.default_rng(35)
@@ -58,7 +58,7 @@ def test_learned_side(missing, monkeypatch, tmp_path):
     """y is x0 <= 3 or x0 missing: one test, which the missing values
     satisfy, learns it without errors, at depth 1; predict, apply and
     decision_path send a missing value to its true side, as odtx predict
-    does, and the text shows the side."""
+    does, and the text and the drawing show the side."""
     x = RNG.integers(0, 10, 200).astype(float)
     x[RNG.random(200) < 0.2] = np.nan
     y = np.where(np.isnan(x) | (x <= 3), "low", "high")
@@ -68,6 +68,7 @@ def test_learned_side(missing, monkeypatch, tmp_path):
     assert model.training_errors_ == 0 and model.depth_ == 1
     assert (root["column"], root["value"], root["missing"], root["missing_learned"]) == ("x0", 3.0, True, True)
     assert "x0 <= 3.0 (missing: yes)" in export_text(model) and "x0 > 3.0 (missing: no)" in export_text(model)
+    assert 'label="x0 <= 3 (missing: yes)"' in export_graphviz(model)
     new = missing(np.array([np.nan, 2.0, 7.0]))
     assert list(model.predict(new)) == ["low", "low", "high"]
     np.testing.assert_array_equal(model.apply(new), [1, 1, 2])
