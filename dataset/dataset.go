@@ -649,35 +649,31 @@ func sortValues(values []string, missing bool) ([]string, []int32) {
 	for i := range perm {
 		perm[i] = int32(i)
 	}
-	absent := func(s string) bool { return missing && IsMissing(s) }
+	absent := make([]bool, len(values)) // by value: whether it is missing
 	nums := make([]float64, len(values))
 	numeric := true
 	for i, s := range values {
-		if !absent(s) {
+		if absent[i] = missing && IsMissing(s); !absent[i] && numeric {
 			nums[i], numeric = number(s)
-			if !numeric {
-				break
-			}
 		}
 	}
 	slices.SortFunc(perm, func(a, b int32) int {
-		x, y := values[a], values[b]
-		switch ma, mb := absent(x), absent(y); {
-		case ma != mb:
-			if ma {
+		switch {
+		case absent[a] != absent[b]:
+			if absent[a] {
 				return -1
 			}
 			return 1
-		case numeric && !ma:
-			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(x, y))
+		case numeric && !absent[a]:
+			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(values[a], values[b]))
 		}
-		return strings.Compare(x, y)
+		return strings.Compare(values[a], values[b])
 	})
 	var sorted []string
 	rank := make([]int32, len(values))
 	same := make(map[float64]int32) // by number: its position
 	for i, k := range perm {
-		if i > 0 && (values[k] == values[perm[i-1]] || absent(values[k]) && absent(values[perm[i-1]])) {
+		if i > 0 && (values[k] == values[perm[i-1]] || absent[k] && absent[perm[i-1]]) {
 			rank[k] = rank[perm[i-1]] // a value the dict numbered again, or missing
 			continue
 		}
