@@ -95,12 +95,14 @@ def test_unseen_missing_value(monkeypatch, tmp_path):
 
 def test_missing_category(monkeypatch, tmp_path):
     """In a column of strings None, NaN and pandas' NA are one value of
-    their own: y = (c missing) is one == test, learned without errors."""
+    their own: y = (c missing) is one == test, learned without errors,
+    its value None in tree_, which JSON holds."""
     c = pd.Series(RNG.choice(["a", "b", "missing"], 200), dtype=object)
     y = np.where(c == "missing", "none", "some")
     c[c == "missing"] = RNG.choice([None, np.nan, pd.NA], (c == "missing").sum())
     model = fit_checked(OptimalTreeClassifier(n_jobs=1), pd.DataFrame({"c": c}), y, monkeypatch, tmp_path)
     assert model.training_errors_ == 0 and model.depth_ == 1
+    assert model.tree_["root"]["value"] is None and json.dumps(model.tree_)
     assert list(model.predict(pd.DataFrame({"c": [pd.NA, "a", np.nan, None, "zzz"]}))) == ["none", "some", "none", "none", "some"]
 
 

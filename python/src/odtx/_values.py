@@ -108,9 +108,9 @@ class Column:
         if self.numeric:
             self.numbers(values)  # refuses an infinity
             return
-        first = {}
+        first = {}  # by key: the value, None for the missing ones, as JSON holds it
         for v in values:
-            first.setdefault(key(v), _plain(v))
+            first.setdefault(key(v), None if is_missing(v) else _plain(v))
         try:
             order = sorted(first)
         except TypeError:  # values that do not order, such as None among strings
