@@ -22,6 +22,14 @@
 // which makes some distinct numbers one, and it does not cut between values
 // less than 1e-7 apart; odtx keeps every distinct number of the dataset.
 //
+// Missing values are scikit-learn's since its version 1.3: at a node that
+// some records with a missing value in a column reach, the column's cuts
+// are tried with them on the false side, then with them on the true side,
+// then the cut of the other records from them; at a node that none
+// reaches, the cuts alone, and where a missing value goes there is set
+// when the tree is checked, to the branch of more records
+// (tree.Node.Missing), as scikit-learn sets it.
+//
 // Records are counted, not distinct examples: an example with Counts
 // (dataset.Count) stands for its records of each class, as in the min-error
 // engines, and any other for one record.

@@ -17,8 +17,13 @@ type column struct {
 	// ge maps a code to the LessEq test of the column with the least Code
 	// at or above it, or -1, and geCode to that Code; both nil where the
 	// column has no LessEq test. A cut between the codes a < b of two
-	// records is the test ge[a] if geCode[a] < b.
-	ge, geCode []int32
+	// records is the test ge[a] if geCode[a] < b. In a column with missing
+	// values, ge holds the tests that they fail, and yes and yesCode
+	// alike those that they satisfy, whose code for them is miss, past
+	// every other; miss is 0 where the column has no such test.
+	ge, geCode   []int32
+	yes, yesCode []int32
+	miss         int32
 	// eq maps a code to the column's Equal test of that code, or -1; nil
 	// where the column has none.
 	eq []int32
@@ -63,15 +68,20 @@ func (g *grower) columns(ds *dataset.Dataset, it items.Items) []column {
 	}
 	for f, ft := range ds.Features {
 		c := &cols[g.colOf[ft.Col]]
-		switch ft.Op {
-		case dataset.LessEq:
+		switch {
+		case ft.Op == dataset.LessEq && ft.Missing == dataset.MissingTrue:
+			c.yes = mark(c.yes, size[g.colOf[ft.Col]], ft.Code, f)
+			c.miss = ft.MissingCode
+		case ft.Op == dataset.LessEq:
 			c.ge = mark(c.ge, size[g.colOf[ft.Col]], ft.Code, f)
-		case dataset.Equal:
+		case ft.Op == dataset.Equal:
 			c.eq = mark(c.eq, size[g.colOf[ft.Col]], ft.Code, f)
 		}
 	}
 	for j := range cols {
-		cols[j].fill(size[j])
+		c := &cols[j]
+		c.geCode = fill(c.ge, size[j])
+		c.yesCode = fill(c.yes, size[j])
 	}
 	g.parallel(len(cols), func(w *worker, j int) {
 		cols[j].ent = w.sort(cols[j].ent, int(size[j]))
@@ -91,20 +101,22 @@ func mark(by []int32, size, code int32, f int) []int32 {
 	return by
 }
 
-// fill turns c.ge, which maps each code below size to its LessEq test or
-// -1, into the map to the test at or above it, and fills in c.geCode.
-func (c *column) fill(size int32) {
-	if c.ge == nil {
-		return
+// fill turns ge, which maps each code below size to its LessEq test or
+// -1, into the map to the test at or above it, and returns the map to
+// that test's code; nil for a nil ge.
+func fill(ge []int32, size int32) []int32 {
+	if ge == nil {
+		return nil
 	}
-	c.geCode = make([]int32, size)
+	geCode := make([]int32, size)
 	next, nextCode := int32(-1), size
 	for k := size - 1; k >= 0; k-- {
-		if c.ge[k] >= 0 {
-			next, nextCode = c.ge[k], k
+		if ge[k] >= 0 {
+			next, nextCode = ge[k], k
 		}
-		c.ge[k], c.geCode[k] = next, nextCode
+		ge[k], geCode[k] = next, nextCode
 	}
+	return geCode
 }
 
 // sort returns ent sorted by code, all below size, stably, in the

@@ -284,31 +284,40 @@ func TestGreedy(t *testing.T) {
 			numeric = 1
 		}
 		csv := randomTable(r, 1+r.IntN(120), numeric, categorical, 2+r.IntN(3), 2+r.IntN(30))
-		ds := binarize(t, csv, fmt.Sprint("random", trial))
-		if trial%3 == 0 {
-			// Some tests dropped, as from a coarser set of cuts: a cut
-			// between two codes is then a test of a code beyond them, or
-			// none.
-			ds.Features = slices.DeleteFunc(ds.Features, func(dataset.Feature) bool { return r.IntN(2) == 0 })
-		}
-		depth := r.IntN(6)
-		root, errs, err := Tree(context.Background(), ds, depth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := ours(ds, root)
-		if checkGreedy(t, ds, g, depth) {
+		if checkTrial(t, r, trial, csv) {
 			uniques++
-		}
-		checkLeaves(t, ds, root)
-		if want := errorsOf(ds, g); errs != want {
-			t.Errorf("trial %d: %d errors, the tree makes %d", trial, errs, want)
-		}
-		if t.Failed() {
-			t.Fatalf("trial %d, depth %d, on\n%s", trial, depth, csv)
 		}
 	}
 	t.Logf("%d trees of 150 the only ones CART may grow", uniques)
+}
+
+// checkTrial checks, as TestGreedy says, the tree Tree grows on csv, one
+// time in three with some tests dropped, within a random depth, and
+// returns whether it is the only one CART may grow.
+func checkTrial(t *testing.T, r *rand.Rand, trial int, csv []byte) bool {
+	t.Helper()
+	ds := binarize(t, csv, fmt.Sprint("random", trial))
+	if trial%3 == 0 {
+		// Some tests dropped, as from a coarser set of cuts: a cut
+		// between two codes is then a test of a code beyond them, or
+		// none.
+		ds.Features = slices.DeleteFunc(ds.Features, func(dataset.Feature) bool { return r.IntN(2) == 0 })
+	}
+	depth := r.IntN(6)
+	root, errs, err := Tree(context.Background(), ds, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ours(ds, root)
+	unique := checkGreedy(t, ds, g, depth)
+	checkLeaves(t, ds, root)
+	if want := errorsOf(ds, g); errs != want {
+		t.Errorf("trial %d: %d errors, the tree makes %d", trial, errs, want)
+	}
+	if t.Failed() {
+		t.Fatalf("trial %d, depth %d, on\n%s", trial, depth, csv)
+	}
+	return unique
 }
 
 // checkLeaves fails t unless every leaf of root holds in Counts the records

@@ -4,7 +4,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -13,9 +12,18 @@ import (
 // every cut between two codes (with the records up to it on one side and
 // the rest on the other) and every code against the others, from running
 // class counts and sums of their squares.
+//
+// The missing values of a column sort last. Where the node has some, the
+// pass scores the cuts among the others with them on the false side; then
+// sweepMissing scores the cuts with them on the true side, and last the
+// cut between the others and them, in the order scikit-learn tries them.
 func (g *grower) sweep(w *worker, c *column, nd *node) split {
 	best := none
 	ent := c.ent[nd.lo:nd.hi]
+	present := len(ent) // the entries of a value
+	for c.miss != 0 && present > 0 && ent[present-1].code == c.miss {
+		present--
+	}
 	left, right, group := w.left, w.right, w.group
 	clear(left)
 	copy(right, nd.counts)
@@ -26,13 +34,8 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 	start := 0              // of the code's entries
 	for i, e := range ent {
 		wt, k := g.weight(e.item), e.class
-		// (x+w)² = x² + w(2x+w) and (x−w)² = x² − w(2x−w): running sums of
-		// squares.
-		sqL += wt * (2*left[k] + wt)
-		left[k] += wt
+		shift(left, right, k, wt, &sqL, &sqR)
 		nL += wt
-		sqR -= wt * (2*right[k] - wt)
-		right[k] -= wt
 		if c.eq != nil {
 			sqG += wt * (2*group[k] + wt)
 			dot += wt * nd.counts[k]
@@ -43,8 +46,15 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 		if !last && ent[i+1].code == e.code {
 			continue
 		}
-		if c.ge != nil && !last {
-			if f := c.ge[e.code]; f >= 0 && c.geCode[e.code] < ent[i+1].code {
+		if !last && i+1 != present {
+			f := cut(c.ge, c.geCode, e.code, ent[i+1].code)
+			if f < 0 && present == len(ent) {
+				// Without missing values at the node, a test that they
+				// satisfy cuts alike, where a coarser set of cuts has no
+				// other.
+				f = cut(c.yes, c.yesCode, e.code, ent[i+1].code)
+			}
+			if f >= 0 {
 				best.offer(int(f), sqL, nL, sqR, n-nL)
 			}
 		}
@@ -62,7 +72,66 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 		}
 		start = i + 1
 	}
+	if present > 0 && present < len(ent) {
+		g.sweepMissing(w, c, nd, ent[:present], ent[present:], &best)
+	}
 	return best
+}
+
+// sweepMissing offers best the splits of nd, whose entries of c are
+// present, those of a value, then missing, that send the missing ones to
+// the true side, each cut among the present by a test that they satisfy;
+// and then the split of the present from the missing. c has tests that
+// the missing satisfy, or it would not know them (c.miss).
+func (g *grower) sweepMissing(w *worker, c *column, nd *node, present, missing []entry, best *split) {
+	left, right := w.left, w.right
+	clear(left)
+	copy(right, nd.counts)
+	var nL, sqL uint64
+	sqR := nd.sq
+	for _, e := range missing {
+		wt := g.weight(e.item)
+		shift(left, right, e.class, wt, &sqL, &sqR)
+		nL += wt
+	}
+	nM, sqM, sqP := nL, sqL, sqR
+	for i, e := range present[:len(present)-1] {
+		wt := g.weight(e.item)
+		shift(left, right, e.class, wt, &sqL, &sqR)
+		nL += wt
+		if f := cut(c.yes, c.yesCode, e.code, present[i+1].code); f >= 0 {
+			best.offer(int(f), sqL, nL, sqR, nd.n-nL)
+		}
+	}
+	// The split of the present from the missing: by a test that the
+	// missing fail and the present all satisfy, or where the tests are a
+	// coarser set of cuts and have none, one that the missing satisfy and
+	// the present all fail.
+	if f := cut(c.ge, c.geCode, present[len(present)-1].code, c.miss); f >= 0 {
+		best.offer(int(f), sqP, nd.n-nM, sqM, nM)
+	} else if f := cut(c.yes, c.yesCode, 0, present[0].code); f >= 0 {
+		best.offer(int(f), sqM, nM, sqP, nd.n-nM)
+	}
+}
+
+// shift moves wt records of class k from right to left, counts of
+// classes whose sums of squares are sqR and sqL: (x+w)² = x² + w(2x+w)
+// and (x−w)² = x² − w(2x−w).
+func shift(left, right []uint64, k int32, wt uint64, sqL, sqR *uint64) {
+	*sqL += wt * (2*left[k] + wt)
+	left[k] += wt
+	*sqR -= wt * (2*right[k] - wt)
+	right[k] -= wt
+}
+
+// cut returns the test of ge, a column's map from codes to the tests at
+// or above them, and code, from those to their codes (see column), that
+// cuts between the codes a < b, or -1 where none does.
+func cut(ge, code []int32, a, b int32) int32 {
+	if ge == nil || ge[a] < 0 || code[a] >= b {
+		return -1
+	}
+	return ge[a]
 }
 
 // divide marks in g.side, for each item of nd, whether feature f holds for
@@ -75,7 +144,7 @@ func (g *grower) divide(nd *node, f int) (no, yes *node) {
 	yes = &node{out: &tree.Node{}, counts: make([]uint64, g.classes)}
 	holding := 0
 	for _, e := range col.ent[nd.lo:nd.hi] {
-		h := holds(ft, e.code)
+		h := ft.HoldsCode(e.code)
 		g.side[e.item] = h
 		if h {
 			yes.counts[e.class] += g.weight(e.item)
@@ -91,15 +160,6 @@ func (g *grower) divide(nd *node, f int) (no, yes *node) {
 	yes.total()
 	nd.out.Feature, nd.out.False, nd.out.True = f, no.out, yes.out
 	return no, yes
-}
-
-// holds reports whether ft holds for a record of the given code in its
-// column, as Dataset.Holds decides it.
-func holds(ft *dataset.Feature, code int32) bool {
-	if ft.Op == dataset.LessEq {
-		return code <= ft.Code
-	}
-	return code == ft.Code
 }
 
 // partition reorders ent, stably, to put the entries whose item's side is

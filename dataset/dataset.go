@@ -53,7 +53,8 @@ type Example struct {
 	Line int // line of its first occurrence in the file
 	// Codes holds the example's code in each of Dataset.Columns: its
 	// value's rank among the column's distinct values, which decides every
-	// test of the column (see Dataset.Holds).
+	// test of the column (see Dataset.Holds). A missing value in a column
+	// of numbers ranks past every number.
 	Codes []int32
 	Class int // index into Dataset.Classes
 	// Counts holds, with the Count option, how many records of each class
@@ -133,7 +134,7 @@ type tiedRecord struct {
 // Holds reports whether feature f of ds holds for ex.
 func (ds *Dataset) Holds(ex *Example, f int) bool {
 	ft := &ds.Features[f]
-	return ft.holdsFor(ex.Codes[ft.Col])
+	return ft.HoldsCode(ex.Codes[ft.Col])
 }
 
 // Row returns whether each feature of ds holds for ex, indexed as
@@ -230,8 +231,13 @@ type column struct {
 // Example with the label most of them have (on a tie, the label that comes
 // first in the file, with all the tied labels in Tied), and the others are
 // listed in Relabelled. An empty
-// label is an error, and so, with the Threshold split, is NaN or an
-// infinity among a column's numbers, which no threshold can order.
+// label is an error, and so, with the Threshold split, is an infinity
+// among a column's numbers, which JSON cannot hold.
+//
+// A field that IsMissing is a missing value. A column whose other values
+// are all numbers is a column of numbers, whose tests each say which side
+// missing values take (see tests); in any other column the missing
+// values, however written, are one category.
 //
 // t must be a table that ReadTable or Subset made.
 func (t *Table) Binarize(opt Options) (*Dataset, error) {
@@ -296,7 +302,7 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 		ds.Features = nil
 	}
 	var class []int32
-	ds.Classes, class = sortValues(dicts[label].values)
+	ds.Classes, class = sortValues(dicts[label].values, false)
 	if opt.weighted() {
 		if err := t.weigh(ds, opt, wc, label, dicts, codes, class); err != nil {
 			return nil, err
@@ -330,19 +336,22 @@ func (t *Table) renumber() ([]dict, []int32) {
 	return dicts, codes
 }
 
-// finite reports NaN or an infinity in column c, whose values d holds and
-// codes number, if every value is a number: a threshold cannot order NaN,
-// nor JSON hold an infinite one. A number out of range, such as 1e999, is
-// infinite, as strconv parses it.
+// finite reports an infinity in column c, whose values d holds and codes
+// number, if every value is a number or missing: JSON cannot hold an
+// infinite threshold. A number out of range, such as 1e999, is infinite,
+// as strconv parses it.
 func (t *Table) finite(c int, d *dict, codes []int32) error {
 	bad := make([]bool, len(d.values))
 	found := false
 	for k, s := range d.values {
+		if IsMissing(s) {
+			continue
+		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return nil // a column of categories
 		}
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if math.IsInf(v, 0) {
 			bad[k], found = true, true
 		}
 	}
@@ -361,18 +370,26 @@ func (t *Table) finite(c int, d *dict, codes []int32) error {
 // tests returns column c, whose values d holds and codes number, and
 // appends its tests, in order, to features, or returns an error if it
 // cannot be split as asked. rk ranks its numbers.
+//
+// A column of numbers and missing values gives each threshold t two tests,
+// col <= t with the missing values on the false side, then with them on
+// the true side, and one more, col <= max with them on the false side,
+// which tells whether a value is there at all: each test that holds for
+// some records and not all. Its missing values take the code past every
+// number's.
 func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Feature, rk *ranking) (column, error) {
 	col := column{c: c}
-	nums, ok := rk.numbers(d.values)
-	// NaN, or a number out of range, is no number, and makes the column
-	// fail numbers; an infinity passes.
+	nums, ok, missing := rk.numbers(d.values)
+	// A number out of range is no number, and makes the column fail
+	// numbers; an infinity passes.
 	if split == Threshold && (!ok || slices.ContainsFunc(nums, func(v float64) bool { return math.IsInf(v, 0) })) {
 		if err := t.finite(c, d, codes); err != nil {
 			return col, err
 		}
 	}
 	if ok && split == Threshold {
-		// Equal numbers such as 5 and 5.0 share a rank and a threshold.
+		// Equal numbers such as 5 and 5.0 share a rank and a threshold,
+		// and the missing values the last.
 		var sorted []float64
 		sorted, col.rank = rk.rank(nums)
 		zeros := 0 // of each sign, as bits: 1 for 0, 2 for -0
@@ -392,13 +409,29 @@ func (t *Table) tests(c int, d *dict, codes []int32, split Split, features *[]Fe
 				}
 			}
 		}
-		for k := range len(sorted) - 1 {
-			*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: splitPoint(sorted[k], sorted[k+1]), Code: int32(k)})
-		}
 		col.bits = bits.Len(uint(max(len(sorted)-1, 0)))
+		side := Missing(0)
+		if missing {
+			sorted = sorted[:len(sorted)-1]
+			side = MissingFalse
+		}
+		first := len(*features)
+		for k := range len(sorted) - 1 {
+			*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: splitPoint(sorted[k], sorted[k+1]), Missing: side, Code: int32(k)})
+		}
+		if !missing || len(sorted) == 0 {
+			return col, nil
+		}
+		last := len(sorted) - 1
+		*features = append(*features, Feature{Column: t.Header[c], Op: LessEq, Threshold: sorted[last], Missing: MissingFalse, Code: int32(last)})
+		for k := range last {
+			f := (*features)[first+k]
+			f.Missing, f.MissingCode = MissingTrue, int32(len(sorted))
+			*features = append(*features, f)
+		}
 		return col, nil
 	}
-	sorted, rank := sortValues(d.values)
+	sorted, rank := sortValues(d.values, true)
 	col.rank = rank
 	switch len(sorted) {
 	case 1:
@@ -654,44 +687,46 @@ func (t *Table) relabel(ds *Dataset, dups []duplicate, own []int, class, codes [
 // codesChunk is the most Example.Codes that collapse allocates at once.
 const codesChunk = 1 << 16
 
-// numbers appends to nums every string in values parsed, or reports that
-// one is not a number.
-func numbers(nums []float64, values []string) ([]float64, bool) {
-	nums = slices.Grow(nums, len(values))
-	for _, s := range values {
-		v, ok := number(s)
-		if !ok {
-			return nums, false
-		}
-		nums = append(nums, v)
-	}
-	return nums, true
-}
-
 // sortValues returns the distinct values in values sorted, and the
 // position of each string among them. They sort numerically if every one
 // is a number, so that "2" comes before "10", else lexicographically.
 // Numbers of one value, such as "5.9" and "5.90", are one value (byValue),
 // as Holds compares them; the first string in order, the strings
-// breaking numeric ties, stands for them.
-func sortValues(values []string) ([]string, []int32) {
+// breaking numeric ties, stands for them. With missing, the spellings of a
+// missing value (IsMissing) are one value too, sorted before the others,
+// which sort as if it were not there: in a column of features a missing
+// value is a category of its own.
+func sortValues(values []string, missing bool) ([]string, []int32) {
 	perm := make([]int32, len(values))
 	for i := range perm {
 		perm[i] = int32(i)
 	}
-	if nums, ok := numbers(nil, values); ok {
-		slices.SortFunc(perm, func(a, b int32) int {
-			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(values[a], values[b]))
-		})
-	} else {
-		slices.SortFunc(perm, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
+	absent := make([]bool, len(values)) // by value: whether it is missing
+	nums := make([]float64, len(values))
+	numeric := true
+	for i, s := range values {
+		if absent[i] = missing && IsMissing(s); !absent[i] && numeric {
+			nums[i], numeric = number(s)
+		}
 	}
+	slices.SortFunc(perm, func(a, b int32) int {
+		switch {
+		case absent[a] != absent[b]:
+			if absent[a] {
+				return -1
+			}
+			return 1
+		case numeric && !absent[a]:
+			return cmp.Or(cmp.Compare(nums[a], nums[b]), strings.Compare(values[a], values[b]))
+		}
+		return strings.Compare(values[a], values[b])
+	})
 	var sorted []string
 	rank := make([]int32, len(values))
 	same := make(map[float64]int32) // by number: its position
 	for i, k := range perm {
-		if i > 0 && values[k] == values[perm[i-1]] {
-			rank[k] = rank[perm[i-1]] // a value the dict numbered again
+		if i > 0 && (values[k] == values[perm[i-1]] || absent[k] && absent[perm[i-1]]) {
+			rank[k] = rank[perm[i-1]] // a value the dict numbered again, or missing
 			continue
 		}
 		v, ok := byValue(values[k])

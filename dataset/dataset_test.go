@@ -79,10 +79,20 @@ func TestBinarizeFeatures(t *testing.T) {
 			[]string{"sepal length <= 5.9"}, []string{"0", "1"}},
 		{"a non-number makes the column categorical", "A,y\n1,0\n?,1\n10,0\n2,1\n", Options{},
 			[]string{"A == 1", "A == 10", "A == 2", "A == ?"}, []string{"0", "1"}},
-		{"NaN among categories is one", "A,y\n1,0\nNaN,1\nx,0\n", Options{},
-			[]string{"A == 1", "A == NaN", "A == x"}, []string{"0", "1"}},
+		{"NaN among categories is a category, first", "A,y\n1,0\nNaN,1\nx,0\n", Options{},
+			[]string{"A == NaN", "A == 1", "A == x"}, []string{"0", "1"}},
 		{"NaN and infinities split by equality", "A,y\n1,0\nNaN,1\ninf,0\n-inf,1\n", Options{Split: Equality},
-			[]string{"A == -inf", "A == 1", "A == NaN", "A == inf"}, []string{"0", "1"}},
+			[]string{"A == NaN", "A == -inf", "A == 1", "A == inf"}, []string{"0", "1"}},
+		{"missing values among categories are one", "A,y\nx,0\nnan,1\n,1\nNaN,1\ny,0\n", Options{},
+			[]string{`A == ""`, "A == x", "A == y"}, []string{"0", "1"}},
+		{"missing values among numbers split by equality", "A,y\n10,0\nNAN,1\n9,0\n,1\n", Options{Split: Equality},
+			[]string{`A == ""`, "A == 9", "A == 10"}, []string{"0", "1"}},
+		{"missing values among numbers", "A,y\n1,0\n,1\n3,0\nNaN,1\n5,0\n", Options{},
+			[]string{"A <= 1 (missing: no)", "A <= 3 (missing: no)", "A <= 5 (missing: no)", "A <= 1 (missing: yes)", "A <= 3 (missing: yes)"}, []string{"0", "1"}},
+		{"one number and missing values", "A,y\n7,0\nnan,1\n7,0\n", Options{},
+			[]string{"A <= 7 (missing: no)"}, []string{"0", "1"}},
+		{"only missing values", "A,B,y\n,1,0\nNaN,2,1\n", Options{},
+			[]string{"B <= 1"}, []string{"0", "1"}},
 		{"NaN as a class", "A,y\n1,NaN\n2,inf\n", Options{},
 			[]string{"A <= 1"}, []string{"NaN", "inf"}},
 		{"equality split on numbers", "A,y\n10,0\n2,1\n2.0,1\n-1,0\n", Options{Split: Equality},
@@ -146,8 +156,8 @@ func TestBinarizeErrors(t *testing.T) {
 			`t.csv:3: label column "y" is empty`},
 		{"empty label by name", "y,A\n1,a\n2,b\n,c\n", Options{Label: "y"},
 			`t.csv:4: label column "y" is empty`},
-		{"NaN among numbers", "A,B,y\n1,1,0\n2,2,1\n3,NaN,0\n", Options{},
-			`t.csv:4: column "B": "NaN" is not a finite number, as a column of numbers needs`},
+		{"infinity among numbers and missing values", "A,B,y\n1,,0\n2,2,1\n3,inf,0\n", Options{},
+			`t.csv:4: column "B": "inf" is not a finite number, as a column of numbers needs`},
 		{"infinity among numbers", "A,y\n1,0\ninf,1\n-Infinity,0\n", Options{},
 			`t.csv:3: column "A": "inf" is not a finite number, as a column of numbers needs`},
 		{"negative infinity among numbers", "A,y\n1,0\n-inf,1\n", Options{},
@@ -190,6 +200,9 @@ func TestFeatureString(t *testing.T) {
 func TestFeatureHolds(t *testing.T) {
 	le := Feature{Column: "A", Op: LessEq, Threshold: 3}
 	eq := Feature{Column: "c", Op: Equal, Value: "3"}
+	yes := Feature{Column: "A", Op: LessEq, Threshold: 3, Missing: MissingTrue}
+	no := Feature{Column: "A", Op: LessEq, Threshold: 3, Missing: MissingFalse}
+	missingEq := Feature{Column: "c", Op: Equal, Value: ""}
 	tests := []struct {
 		f       Feature
 		raw     string
@@ -202,7 +215,18 @@ func TestFeatureHolds(t *testing.T) {
 		{le, "3.01", false, ""},
 		{le, "-1e9", true, ""},
 		{le, "x", false, `column "A": "x" is not a number`},
-		{le, "NaN", false, `column "A": "NaN" is not a number`},
+		{le, "NaN", false, `column "A": missing value "NaN", and the test does not say where missing values go`},
+		{le, "", false, `column "A": missing value "", and the test does not say where missing values go`},
+		{yes, "nan", true, ""},
+		{yes, "", true, ""},
+		{yes, "3.5", false, ""},
+		{no, "NaN", false, ""},
+		{no, "", false, ""},
+		{no, "3", true, ""},
+		{missingEq, "nan", true, ""},
+		{missingEq, "NaN", true, ""},
+		{missingEq, "0", false, ""},
+		{eq, "", false, ""},
 		{eq, "3", true, ""},
 		{eq, "3.0", true, ""}, // numbers compare by value
 		{eq, "03", true, ""},

@@ -14,10 +14,19 @@
 // collapsed into one example, and rows with the same tests but different
 // labels are reported, because no tree can classify both correctly.
 //
+// An empty field, or NaN in any case, is a missing value (IsMissing). In a
+// column whose other values are all numbers, each threshold gives two
+// tests, one that the missing values satisfy and one that they fail, and
+// col <= max, failed by them, tells whether a value is there: a search
+// that chooses among the tests chooses the side of the missing values with
+// the threshold, exactly, with no engine the wiser. In any other column
+// the missing values, however written, are one category.
+//
 // An example keeps, rather than a Boolean per test, a code per column: the
 // rank of its value among the column's distinct values, which decides every
 // test of the column (Dataset.Holds). A numeric column of n distinct values
-// gives n-1 tests and takes one code, so that wide numeric data stays small,
+// gives n-1 tests and takes one code, its missing values the code past
+// the last, so that wide numeric data stays small,
 // and an engine that searches a column's thresholds in order reads an
 // example's place among them from its code.
 package dataset

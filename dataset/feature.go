@@ -37,28 +37,48 @@ type Feature struct {
 	Op        Op
 	Threshold float64 // for LessEq
 	Value     string  // for Equal: the raw category string
+	// Missing is, for a LessEq test on a column that has missing values,
+	// the side they take. Binarize gives each threshold of such a column
+	// two tests, one for each side, so that a search chooses the side as
+	// it chooses the test. It is none for any other test.
+	Missing Missing
 	// Col is the index of Column in Dataset.Columns, and Code the code
 	// that the test compares an example's code there with: a LessEq test
 	// holds for the codes up to Code, the values up to Threshold; any
 	// other for Code alone.
 	Col  int32
 	Code int32
+	// MissingCode is, for a LessEq test that missing values satisfy, their
+	// code in the column, which comes past every value's; 0 for any other
+	// test. No code past Code is 0, so that HoldsCode can compare every
+	// code it finds past Code with it.
+	MissingCode int32
 }
 
-// holdsFor reports whether the test holds for an example whose code in
-// the feature's column is code.
-func (f *Feature) holdsFor(code int32) bool {
+// HoldsCode reports whether the test holds for an example whose code in
+// the feature's column is code. A missing value's code is past every
+// value's: a LessEq test that missing values fail needs no more than the
+// comparison with Code, and one they satisfy one comparison more, made
+// only for the codes past Code.
+func (f *Feature) HoldsCode(code int32) bool {
 	if f.Op == LessEq {
-		return code <= f.Code
+		return code <= f.Code || code == f.MissingCode
 	}
 	return code == f.Code
 }
 
 // String returns the test as it reads, such as "petal width <= 0.6" or
-// "color == red", with the column and the value as Readable writes them.
+// "color == red", with the column and the value as Readable writes them,
+// and for a test on a column with missing values the side they take:
+// "age <= 40 (missing: yes)" where they satisfy it, "(missing: no)" where
+// they fail it.
 func (f Feature) String() string {
 	if f.Op == LessEq {
-		return fmt.Sprintf("%s %s %s", Readable(f.Column), f.Op, strconv.FormatFloat(f.Threshold, 'g', -1, 64))
+		s := fmt.Sprintf("%s %s %s", Readable(f.Column), f.Op, strconv.FormatFloat(f.Threshold, 'g', -1, 64))
+		if f.Missing != 0 {
+			s += " (missing: " + f.Missing.String() + ")"
+		}
+		return s
 	}
 	return fmt.Sprintf("%s %s %s", Readable(f.Column), f.Op, Readable(f.Value))
 }
@@ -88,17 +108,25 @@ func Readable(s string) string {
 const textMarks = ",:#=<>"
 
 // Holds reports whether the test holds for raw, a value of the feature's
-// column. A LessEq test fails with an error if raw is not a number.
+// column. A LessEq test sends a missing value (IsMissing) to its side, and
+// fails with an error if it has none or raw is not a number. An Equal test
+// takes the spellings of a missing value for one value.
 func (f Feature) Holds(raw string) (bool, error) {
 	switch f.Op {
 	case LessEq:
+		if IsMissing(raw) {
+			if f.Missing == 0 {
+				return false, fmt.Errorf("column %q: missing value %q, and the test does not say where missing values go", f.Column, raw)
+			}
+			return f.Missing == MissingTrue, nil
+		}
 		v, ok := number(raw)
 		if !ok {
 			return false, fmt.Errorf("column %q: %q is not a number", f.Column, raw)
 		}
 		return v <= f.Threshold, nil
 	case Equal:
-		return SameValue(raw, f.Value), nil
+		return SameValue(raw, f.Value) || IsMissing(raw) && IsMissing(f.Value), nil
 	}
 	return false, fmt.Errorf("column %q: unknown operator %q", f.Column, f.Op)
 }

@@ -19,18 +19,32 @@ type ranking struct {
 	counts [8][256]int32
 }
 
-// numbers parses every string in values, or reports that one is not a
-// number. The numbers are valid until the next call.
-func (rk *ranking) numbers(values []string) ([]float64, bool) {
-	nums, ok := numbers(rk.nums[:0], values)
+// numbers parses every string in values, a column's, giving a missing
+// value (IsMissing) NaN, or reports that one is neither a number nor
+// missing; and it reports whether one is missing. The numbers are valid
+// until the next call.
+func (rk *ranking) numbers(values []string) (nums []float64, ok, missing bool) {
+	nums = slices.Grow(rk.nums[:0], len(values))
+	for _, s := range values {
+		v, ok := number(s)
+		if !ok {
+			if !IsMissing(s) {
+				rk.nums = nums
+				return nums, false, missing
+			}
+			v, missing = math.NaN(), true
+		}
+		nums = append(nums, v)
+	}
 	rk.nums = nums
-	return nums, ok
+	return nums, true, missing
 }
 
 // rank returns the distinct numbers of nums in ascending order, valid
 // until the next call, and the position of each number of nums among them.
 // 0 and -0 are one number; the one that comes first in nums's order stands
-// for both. nums holds no NaN.
+// for both. NaN, a missing value, ranks past every number, as orderedBits
+// orders it; nums holds no other NaN than math.NaN's.
 //
 // A column of numbers often holds as many values as records, and ranking
 // them is then most of what Binarize does for it: the numbers are sorted
@@ -54,7 +68,8 @@ func (rk *ranking) rank(nums []float64) ([]float64, []int32) {
 	return sorted, rank
 }
 
-// orderedBits maps v to an integer that orders as v does, 0 and -0 to one.
+// orderedBits maps v to an integer that orders as v does, 0 and -0 to one,
+// and math.NaN() past +Inf.
 func orderedBits(v float64) uint64 {
 	b := math.Float64bits(v + 0) // -0 + 0 is 0
 	if b>>63 != 0 {

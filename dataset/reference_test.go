@@ -121,15 +121,20 @@ func referenceReadTable(r io.Reader, name string) (*refTable, error) {
 	return t, nil
 }
 
-// refTest is a candidate feature with the rank of every record's value.
+// refTest is a candidate feature with the rank of every record's value,
+// and for a column of numbers, which records miss it.
 type refTest struct {
 	Feature
-	rank []int
-	k    int
+	rank    []int
+	k       int
+	missing []bool
 }
 
 func (x *refTest) holds(r int) bool {
 	if x.Op == LessEq {
+		if x.missing != nil && x.missing[r] {
+			return x.Missing == MissingTrue
+		}
 		return x.rank[r] <= x.k
 	}
 	return x.rank[r] == x.k
@@ -163,21 +168,45 @@ func referenceBinarize(t *refTable, opt Options) (*Dataset, [][]bool, error) {
 				return nil, nil, fmt.Errorf("%s:%d: column %q: %q is not a finite number, as a column of numbers needs", t.Name, t.Lines[r], name, raw[r])
 			}
 		}
-		if nums, ok := refNumbers(raw); ok && opt.Split == Threshold {
-			vals, ranks := refRank(nums, cmp.Compare[float64])
-			for k := range len(vals) - 1 {
-				// Where between two values a threshold goes, split_test.go
-				// checks by a search of its own.
-				tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: splitPoint(vals[k], vals[k+1])}, ranks, k})
+		if nums, missing, ok := refNumbers(raw); ok && opt.Split == Threshold {
+			var present []float64
+			for r, v := range nums {
+				if !missing[r] {
+					present = append(present, v)
+				}
+			}
+			vals, _ := refRank(present, cmp.Compare[float64])
+			ranks := make([]int, len(nums))
+			for r, v := range nums {
+				ranks[r], _ = slices.BinarySearch(vals, v)
+			}
+			if !slices.Contains(missing, true) {
+				for k := range len(vals) - 1 {
+					// Where between two values a threshold goes, split_test.go
+					// checks by a search of its own.
+					tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: splitPoint(vals[k], vals[k+1])}, ranks, k, nil})
+				}
+				continue
+			}
+			// Both sides for every value's test, the last value's too; the
+			// tests that hold for every record or none go below.
+			for _, side := range []Missing{MissingFalse, MissingTrue} {
+				for k := range vals {
+					threshold := vals[k]
+					if k+1 < len(vals) {
+						threshold = splitPoint(vals[k], vals[k+1])
+					}
+					tests = append(tests, refTest{Feature{Column: name, Op: LessEq, Threshold: threshold, Missing: side}, ranks, k, missing})
+				}
 			}
 			continue
 		}
-		vals, ranks := refRank(refSameValue(raw), refOrder(raw))
+		vals, ranks := refRank(refSameValue(raw, true), refOrder(raw, true))
 		if len(vals) == 2 {
 			vals = vals[:1]
 		}
 		for k, v := range vals {
-			tests = append(tests, refTest{Feature{Column: name, Op: Equal, Value: v}, ranks, k})
+			tests = append(tests, refTest{Feature{Column: name, Op: Equal, Value: v}, ranks, k, nil})
 		}
 	}
 	tests = slices.DeleteFunc(tests, func(x refTest) bool {
@@ -191,7 +220,7 @@ func referenceBinarize(t *refTable, opt Options) (*Dataset, [][]bool, error) {
 	labels := values(label)
 	ds := &Dataset{Name: t.Name, Label: t.Header[label], Split: opt.Split}
 	var class []int
-	ds.Classes, class = refRank(refSameValue(labels), refOrder(labels))
+	ds.Classes, class = refRank(refSameValue(labels, false), refOrder(labels, false))
 	for _, x := range tests {
 		if len(ds.Columns) == 0 || ds.Columns[len(ds.Columns)-1] != x.Column {
 			ds.Columns = append(ds.Columns, x.Column)
@@ -224,60 +253,104 @@ func referenceBinarize(t *refTable, opt Options) (*Dataset, [][]bool, error) {
 	return ds, rows, nil
 }
 
-func refNumbers(raw []string) ([]float64, bool) {
+// refMissing reports whether s is a missing value: empty or NaN, in any
+// case.
+func refMissing(s string) bool { return s == "" || strings.ToLower(s) == "nan" }
+
+// refNumbers returns raw as numbers, and which of raw are missing, if
+// every one is a number or missing.
+func refNumbers(raw []string) ([]float64, []bool, bool) {
 	nums := make([]float64, len(raw))
+	missing := make([]bool, len(raw))
 	for i, s := range raw {
+		if refMissing(s) {
+			missing[i] = true
+			continue
+		}
 		v, ok := number(s)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		nums[i] = v
 	}
-	return nums, true
+	return nums, missing, true
 }
 
-// refNotFinite returns the first of raw that is NaN or infinite if all are
-// numbers, else -1.
+// refNotFinite returns the first of raw that is infinite if all are
+// numbers or missing, else -1.
 func refNotFinite(raw []string) int {
 	first := -1
 	for r, s := range raw {
+		if refMissing(s) {
+			continue
+		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return -1
 		}
-		if (math.IsNaN(v) || math.IsInf(v, 0)) && first < 0 {
+		if math.IsInf(v, 0) && first < 0 {
 			first = r
 		}
 	}
 	return first
 }
 
-func refOrder(raw []string) func(a, b string) int {
-	if _, ok := refNumbers(raw); !ok {
-		return strings.Compare
+// refOrder orders raw's values: numerically if all are numbers, else as
+// strings; with missing, the missing values first, the others as if
+// they were not there.
+func refOrder(raw []string, missing bool) func(a, b string) int {
+	absent := func(s string) bool { return missing && refMissing(s) }
+	numeric := true
+	for _, s := range raw {
+		if _, ok := number(s); !ok && !absent(s) {
+			numeric = false
+		}
 	}
 	return func(a, b string) int {
+		if absent(a) || absent(b) {
+			return cmp.Or(-cmp.Compare(boolInt(absent(a)), boolInt(absent(b))), strings.Compare(a, b))
+		}
+		if !numeric {
+			return strings.Compare(a, b)
+		}
 		x, _ := number(a)
 		y, _ := number(b)
 		return cmp.Or(cmp.Compare(x, y), strings.Compare(a, b))
 	}
 }
 
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // refSameValue returns raw with each number written as the first, in
-// refOrder, of the strings of its value: numbers of one value are one.
-func refSameValue(raw []string) []string {
+// refOrder, of the strings of its value: numbers of one value are one;
+// with missing, so are the missing values.
+func refSameValue(raw []string, missing bool) []string {
 	sorted := slices.Clone(raw)
-	slices.SortFunc(sorted, refOrder(raw))
+	slices.SortFunc(sorted, refOrder(raw, missing))
 	first := make(map[float64]string)
+	firstMissing := ""
 	for _, s := range sorted {
 		if v, ok := byValue(s); ok && first[v] == "" {
 			first[v] = s
+		}
+	}
+	for _, s := range slices.Backward(sorted) {
+		if refMissing(s) {
+			firstMissing = s
 		}
 	}
 	out := slices.Clone(raw)
 	for i, s := range raw {
 		if v, ok := byValue(s); ok {
 			out[i] = first[v]
+		}
+		if missing && refMissing(s) {
+			out[i] = firstMissing
 		}
 	}
 	return out
@@ -369,7 +442,7 @@ func uncoded(t *testing.T, ds *Dataset) (*Dataset, [][]bool) {
 		if ds.Columns[ft.Col] != ft.Column {
 			t.Fatalf("feature %v: Col %d is column %q", ft, ft.Col, ds.Columns[ft.Col])
 		}
-		ft.Col, ft.Code = 0, 0
+		ft.Col, ft.Code, ft.MissingCode = 0, 0, 0
 	}
 	bare.Examples = slices.Clone(ds.Examples)
 	var rows [][]bool
@@ -524,6 +597,7 @@ func TestBinarizeMatchesReference(t *testing.T) {
 		{"red", "blue", "green", "Red"},
 		{"1", "2", "x", ""},
 		{"10", "9", "NaN", "9.0"},
+		{"1", "2.5", "", "nan", "-3", "NAN"},
 		{"only"},
 		{"a", "b"},
 		{"+1", "01", "1", "2", "10", "1_0", "0x1p4", "Inf", "-Inf"},
@@ -571,6 +645,8 @@ func TestBinarizeMatchesReference(t *testing.T) {
 		}
 		if checkBinarize(t, tab, opt, rng) {
 			ok++
+			ds, _ := tab.Binarize(opt)
+			checkHolds(t, ds, tab)
 		}
 	}
 	t.Logf("%d of 3000 tables binarize", ok)

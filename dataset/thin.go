@@ -38,24 +38,33 @@ func (ds *Dataset) Thin(q int) (thin *Dataset, index []int, all bool) {
 			below[c][k] = sum
 		}
 	}
-	tests := make([]int, len(ds.Columns))
+	// The tests of a column with missing values are two runs, one for
+	// each side they take: each run is thinned as a column's tests are.
+	run := func(f Feature) int { return 3*int(f.Col) + int(f.Missing) }
+	tests := make([]int, 3*len(ds.Columns))
 	for _, f := range ds.Features {
 		if f.Op == LessEq {
-			tests[f.Col]++
+			tests[run(f)]++
 		}
 	}
-	trueWeight := func(f Feature) int { return below[f.Col][min(int(f.Code), len(below[f.Col])-1)] }
-	// Each quantile takes the test of its column whose true side weighs
+	trueWeight := func(f Feature) int {
+		w := below[f.Col][min(int(f.Code), len(below[f.Col])-1)]
+		if f.MissingCode != 0 {
+			w += weight[f.Col][f.MissingCode]
+		}
+		return w
+	}
+	// Each quantile takes the test of its run whose true side weighs
 	// nearest it; several quantiles may take one test.
-	next := make([]int, len(ds.Columns)) // per column, its next quantile
+	next := make([]int, len(tests)) // per run, its next quantile
 	for i, f := range ds.Features {
-		if f.Op != LessEq || tests[f.Col] <= q {
+		if f.Op != LessEq || tests[run(f)] <= q {
 			index = append(index, i)
 			continue
 		}
-		c, w := f.Col, trueWeight(f)
-		after := total // of the column's next test; none after the last
-		if i+1 < len(ds.Features) && ds.Features[i+1].Col == c && ds.Features[i+1].Op == LessEq {
+		c, w := run(f), trueWeight(f)
+		after := total // of the run's next test; none after the last
+		if i+1 < len(ds.Features) && ds.Features[i+1].Op == LessEq && run(ds.Features[i+1]) == c {
 			after = trueWeight(ds.Features[i+1])
 		}
 		kept := false

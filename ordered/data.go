@@ -66,24 +66,27 @@ func pack(ctx context.Context, ds *dataset.Dataset) (*data, error) {
 }
 
 // columns groups the features of ds: the LessEq tests of each dataset
-// column by code, which orders them by threshold, and every other test
-// alone.
+// column and side of its missing values by code, which orders them by
+// threshold, and every other test alone.
 func columns(ds *dataset.Dataset) [][]int {
 	// The groups share one array, each at its size, counted first: a
-	// numeric column gives as many tests as it has values.
+	// numeric column gives as many tests as it has values. A dataset
+	// column with missing values gives two groups, one for each side they
+	// take: run numbers them.
 	cols := 0
 	for _, ft := range ds.Features {
 		cols = max(cols, int(ft.Col)+1)
 	}
-	size := make([]int, cols) // by dataset column: its LessEq tests
+	run := func(ft *dataset.Feature) int { return 3*int(ft.Col) + int(ft.Missing) }
+	size := make([]int, 3*cols) // by run: its LessEq tests
 	for _, ft := range ds.Features {
 		if ft.Op == dataset.LessEq {
-			size[ft.Col]++
+			size[run(&ft)]++
 		}
 	}
 	all := make([]int, 0, len(ds.Features))
 	var groups [][]int
-	at := make([]int, cols) // by dataset column: 1 + the group of its LessEq tests
+	at := make([]int, 3*cols) // by run: 1 + the group of its LessEq tests
 	for f, ft := range ds.Features {
 		if ft.Op != dataset.LessEq {
 			n := len(all)
@@ -91,13 +94,14 @@ func columns(ds *dataset.Dataset) [][]int {
 			groups = append(groups, all[n:n+1:n+1])
 			continue
 		}
-		if at[ft.Col] == 0 {
+		r := run(&ft)
+		if at[r] == 0 {
 			n := len(all)
-			groups = append(groups, all[n:n:n+size[ft.Col]])
-			at[ft.Col] = len(groups)
-			all = all[:n+size[ft.Col]]
+			groups = append(groups, all[n:n:n+size[r]])
+			at[r] = len(groups)
+			all = all[:n+size[r]]
 		}
-		g := at[ft.Col] - 1
+		g := at[r] - 1
 		groups[g] = append(groups[g], f)
 	}
 	byCode := func(a, b int) int { return cmp.Compare(ds.Features[a].Code, ds.Features[b].Code) }
@@ -115,7 +119,9 @@ func columns(ds *dataset.Dataset) [][]int {
 // LessEq tests of a dataset column hold on nested sets, each for the codes
 // up to its own: an item's position is the number of tests whose code is
 // below the item's. Binarize numbers a column's tests by code from 0,
-// which makes an item's code its position.
+// which makes an item's code its position. A missing value's code is past
+// every value's, and so past the end of a group of tests that missing
+// values fail; in a group of tests that they satisfy, its position is 0.
 func (x *data) column(ds *dataset.Dataset, src []int, group []int) column {
 	col := column{feature: group, pos: make([]int32, x.n)}
 	first := &ds.Features[group[0]]
@@ -136,15 +142,22 @@ func (x *data) column(ds *dataset.Dataset, src []int, group []int) column {
 		for i, e := range src {
 			col.pos[i] = min(ds.Examples[e].Codes[first.Col], m)
 		}
-		return col
+	} else {
+		codes := make([]int32, len(group))
+		for k, f := range group {
+			codes[k] = ds.Features[f].Code
+		}
+		for i, e := range src {
+			p, _ := slices.BinarySearch(codes, ds.Examples[e].Codes[first.Col])
+			col.pos[i] = int32(p)
+		}
 	}
-	codes := make([]int32, len(group))
-	for k, f := range group {
-		codes[k] = ds.Features[f].Code
-	}
-	for i, e := range src {
-		p, _ := slices.BinarySearch(codes, ds.Examples[e].Codes[first.Col])
-		col.pos[i] = int32(p)
+	if miss := first.MissingCode; miss != 0 {
+		for i, e := range src {
+			if ds.Examples[e].Codes[first.Col] == miss {
+				col.pos[i] = 0
+			}
+		}
 	}
 	return col
 }

@@ -11,7 +11,7 @@ import (
 // the raw values, not a binarization, so a tree read back from JSON predicts
 // on any table that has its columns.
 func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
-	leaves, err := t.reach(tbl)
+	leaves, _, err := t.reach(tbl, false)
 	if err != nil {
 		return nil, err
 	}
@@ -22,48 +22,110 @@ func (t *Tree) Predict(tbl *dataset.Table) ([]string, error) {
 	return out, nil
 }
 
-// reach returns the leaf each record of tbl reaches.
-func (t *Tree) reach(tbl *dataset.Table) ([]*Node, error) {
+// reach returns the leaf each record of tbl reaches, and the steps of
+// the tree it took, at each of which, with count, the records that reach
+// it by the branch they take and those of them whose value is missing. A
+// missing value (dataset.IsMissing) goes at a test on a column of numbers
+// where the node, or else its test, says (Node.Missing); where neither
+// does, it is an error.
+func (t *Tree) reach(tbl *dataset.Table, count bool) ([]*Node, []step, error) {
 	// Only the features the tree tests: a learned tree's Features are
 	// every feature of its dataset, tens of thousands on wide data.
 	decisions := make([]*decision, len(t.Features))
-	var use func(n *Node) error
-	use = func(n *Node) error {
+	var steps []step
+	var walk func(n *Node) (int32, error)
+	walk = func(n *Node) (int32, error) {
+		i := int32(len(steps))
+		steps = append(steps, step{n: n})
 		if n.IsLeaf() {
-			return nil
+			return i, nil
 		}
 		if decisions[n.Feature] == nil {
 			f := t.Features[n.Feature]
 			c, err := tbl.Column(f.Column)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			decisions[n.Feature] = &decision{f: f, col: c, codes: tbl.NumCodes(c)}
 		}
-		if err := use(n.False); err != nil {
-			return err
+		steps[i].d = decisions[n.Feature]
+		for b, next := range []*Node{n.False, n.True} {
+			j, err := walk(next)
+			if err != nil {
+				return 0, err
+			}
+			steps[i].next[b] = j
 		}
-		return use(n.True)
+		return i, nil
 	}
-	if err := use(t.Root); err != nil {
-		return nil, err
+	if _, err := walk(t.Root); err != nil {
+		return nil, nil, err
 	}
 	out := make([]*Node, tbl.Len())
 	for r := range out {
-		var err error
-		leaf := t.Root.Reach(func(f int) bool {
-			ok, e := decisions[f].holds(tbl, r)
-			if e != nil && err == nil {
-				err = e
+		s := &steps[0]
+		for s.d != nil {
+			v, err := s.d.holds(tbl, r)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
 			}
-			return ok
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+			if v == missing {
+				switch s.n.side(&s.d.f) {
+				case dataset.MissingTrue:
+					v = holds
+				case dataset.MissingFalse:
+					v = fails
+				default: // the feature's error: it says nothing either
+					_, err := s.d.f.Holds(tbl.Value(r, s.d.col))
+					return nil, nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+				}
+				if count {
+					s.missing++
+				}
+			}
+			if count {
+				s.branch[v-fails]++
+			}
+			s = &steps[s.next[v-fails]]
 		}
-		out[r] = leaf
+		out[r] = s.n
 	}
-	return out, nil
+	return out, steps, nil
+}
+
+// step is a node of a tree as reach walks it: the decision of its test,
+// nil at a leaf, and the steps of its branches, False then True; and, for
+// reach to count, the records that reach it by branch and those of them
+// whose value is missing.
+type step struct {
+	n       *Node
+	d       *decision
+	next    [2]int32
+	branch  [2]int
+	missing int
+}
+
+// side returns where the missing values go at s, a test on a column of
+// numbers, as s's records say: where the search sent those that reach it,
+// or where none does, to the branch more records take, False on a tie, as
+// scikit-learn's trees send them where they met none in training.
+func (s *step) side() dataset.Missing {
+	switch {
+	case s.missing > 0:
+		return s.n.side(&s.d.f)
+	case s.branch[1] > s.branch[0]:
+		return dataset.MissingTrue
+	}
+	return dataset.MissingFalse
+}
+
+// side returns where a missing value goes at n, whose test is f: where n
+// says, or else where f does; none where neither does.
+func (n *Node) side(f *dataset.Feature) dataset.Missing {
+	if n.Missing != 0 {
+		return n.Missing
+	}
+	return f.Missing
 }
 
 // decision is a feature that keeps what it gives for each value of its
@@ -80,28 +142,44 @@ type decision struct {
 	col   int    // of f.Column in the table
 	codes int    // the column's
 	tests int    // made before known
-	known []int8 // by code: 0 if not yet tested, 1 false, 2 true
+	known []int8 // by code: 0 if not yet tested, else what holds returned
 }
 
-// holds is f.Holds of field d.col of record r of tbl.
-func (d *decision) holds(tbl *dataset.Table, r int) (bool, error) {
+// What a decision gives a value: the test fails or holds, or the value is
+// missing, which the node places.
+const (
+	fails int8 = 1 + iota
+	holds
+	missing
+)
+
+// holds is f.Holds of field d.col of record r of tbl, or missing for a
+// missing value where f is a LessEq test.
+func (d *decision) holds(tbl *dataset.Table, r int) (int8, error) {
 	k := tbl.Code(r, d.col)
 	if d.known == nil {
 		if d.tests++; d.tests >= d.codes {
 			d.known = make([]int8, d.codes)
 		}
 	} else if v := d.known[k]; v != 0 {
-		return v == 2, nil
+		return v, nil
 	}
-	ok, err := d.f.Holds(tbl.Value(r, d.col))
-	if err != nil || d.known == nil {
-		return ok, err // an error is not kept: it ends the prediction
+	raw := tbl.Value(r, d.col)
+	v := missing
+	if d.f.Op != dataset.LessEq || !dataset.IsMissing(raw) {
+		ok, err := d.f.Holds(raw)
+		if err != nil {
+			return 0, err // not kept: it ends the prediction
+		}
+		v = fails
+		if ok {
+			v = holds
+		}
 	}
-	d.known[k] = 1
-	if ok {
-		d.known[k] = 2
+	if d.known != nil {
+		d.known[k] = v
 	}
-	return ok, nil
+	return v, nil
 }
 
 // Verify checks that the tree gives every record of tbl the class in its
@@ -147,16 +225,22 @@ func (t *Tree) Score(tbl *dataset.Table, weights []int, scale float64) (wrong, l
 }
 
 // score calls check with the label and the prediction of every record of
-// tbl, in order, until it fails, and counts the records at the leaves,
-// and their weights if weights is not nil, as Score does.
+// tbl, in order, until it fails, counts the records at the leaves, and
+// their weights if weights is not nil, as Score does, and sets the side
+// of missing values at each test on a column of numbers (Node.Missing).
 func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) error, weights []int, scale float64) error {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
 		return err
 	}
-	leaves, err := t.reach(tbl)
+	leaves, steps, err := t.reach(tbl, true)
 	if err != nil {
 		return err
+	}
+	for _, s := range steps {
+		if s.d != nil && s.d.f.Op == dataset.LessEq {
+			s.n.Missing = s.side()
+		}
 	}
 	t.Root.clearCounts(len(t.Classes), weights != nil)
 	// The class of each label, by its code, as labels repeat: 0 until

@@ -15,10 +15,11 @@ import (
 // codes of the values (dataset.Table.Code), gives what applying
 // Feature.Holds to every record gives, errors included, on tables read,
 // and on tables of some of their records, as cross-validation tests on,
-// whose codes are those of the whole.
+// whose codes are those of the whole; a missing value goes where the node
+// says, or else where its feature does.
 func TestPredict(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	pool := []string{"0", "1", "2", "10", "2.5", "-1", "x", "ab", "1e3", "NaN"}
+	pool := []string{"0", "1", "2", "10", "2.5", "-1", "", "nan", "x", "ab", "1e3", "NaN"}
 	features := []dataset.Feature{
 		{Column: "A", Op: dataset.LessEq, Threshold: 1},
 		{Column: "A", Op: dataset.LessEq, Threshold: 2.5},
@@ -26,6 +27,9 @@ func TestPredict(t *testing.T) {
 		{Column: "A", Op: dataset.Equal, Value: "x"},
 		{Column: "B", Op: dataset.Equal, Value: "10"},
 		{Column: "B", Op: dataset.Equal, Value: "1"},
+		{Column: "A", Op: dataset.LessEq, Threshold: 1, Missing: dataset.MissingTrue},
+		{Column: "B", Op: dataset.LessEq, Threshold: 2, Missing: dataset.MissingFalse},
+		{Column: "B", Op: dataset.Equal, Value: ""},
 	}
 	failed := 0
 	for range 300 {
@@ -36,7 +40,7 @@ func TestPredict(t *testing.T) {
 			rec := make([]string, 3)
 			for c := range 2 {
 				if numeric {
-					rec[c] = pool[r.IntN(6)]
+					rec[c] = pool[r.IntN(8)]
 				} else {
 					rec[c] = pool[r.IntN(len(pool))]
 				}
@@ -58,6 +62,17 @@ func TestPredict(t *testing.T) {
 			tbl = tbl.Subset("s.csv", some)
 		}
 		tr := &Tree{Root: randomTree(r, 4, len(features)), Features: features, Label: "y", Classes: []string{"c0", "c1"}}
+		var sides func(n *Node)
+		sides = func(n *Node) {
+			if !n.IsLeaf() {
+				n.Missing = dataset.Missing(r.IntN(3))
+				sides(n.False)
+				sides(n.True)
+			}
+		}
+		if r.IntN(2) == 0 {
+			sides(tr.Root)
+		}
 		got, err := tr.Predict(tbl)
 		want, wantErr := predictDirectly(tr, tbl)
 		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
@@ -72,23 +87,29 @@ func TestPredict(t *testing.T) {
 	}
 }
 
-// predictDirectly is Predict without keeping anything.
+// predictDirectly is Predict without keeping anything: a node's side of
+// the missing values stands in for its feature's.
 func predictDirectly(t *Tree, tbl *dataset.Table) ([]string, error) {
 	var out []string
 	for r := range tbl.Len() {
-		var err error
-		class := t.Root.Classify(func(f int) bool {
-			c, _ := tbl.Column(t.Features[f].Column)
-			ok, e := t.Features[f].Holds(tbl.Value(r, c))
-			if e != nil && err == nil {
-				err = e
+		n := t.Root
+		for !n.IsLeaf() {
+			f := t.Features[n.Feature]
+			if n.Missing != 0 && f.Op == dataset.LessEq {
+				f.Missing = n.Missing
 			}
-			return ok
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+			c, _ := tbl.Column(f.Column)
+			ok, err := f.Holds(tbl.Value(r, c))
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", tbl.Name, tbl.Lines[r], err)
+			}
+			if ok {
+				n = n.True
+			} else {
+				n = n.False
+			}
 		}
-		out = append(out, t.Classes[class])
+		out = append(out, t.Classes[n.Class])
 	}
 	return out, nil
 }

@@ -132,8 +132,14 @@ type jsonNode struct {
 	Column  string          `json:"column,omitempty"`
 	Op      string          `json:"op,omitempty"`
 	Value   json.RawMessage `json:"value,omitempty"`
-	True    *jsonNode       `json:"true,omitempty"`
-	False   *jsonNode       `json:"false,omitempty"`
+	// Missing is, at a <= test, whether a missing value satisfies it, and
+	// MissingLearned that its column had missing values in training,
+	// whose side the search chose (see Node.Missing); both are absent in
+	// files from before odtx knew missing values.
+	Missing        *bool     `json:"missing,omitempty"`
+	MissingLearned bool      `json:"missing_learned,omitempty"`
+	True           *jsonNode `json:"true,omitempty"`
+	False          *jsonNode `json:"false,omitempty"`
 }
 
 // WriteJSON writes t and meta as one indented JSON document.
@@ -189,19 +195,22 @@ func (t *Tree) jsonNode(n *Node) *jsonNode {
 		return &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts, Weights: n.Weights}
 	}
 	f := t.Features[n.Feature]
-	var value []byte
-	if f.Op == dataset.LessEq {
-		value = strconv.AppendFloat(nil, f.Threshold, 'g', -1, 64)
-	} else {
-		value, _ = json.Marshal(f.Value) // a string always marshals
-	}
-	return &jsonNode{
+	j := &jsonNode{
 		Column: f.Column,
 		Op:     f.Op.String(),
-		Value:  value,
 		True:   t.jsonNode(n.True),
 		False:  t.jsonNode(n.False),
 	}
+	if f.Op == dataset.LessEq {
+		j.Value = strconv.AppendFloat(nil, f.Threshold, 'g', -1, 64)
+		if side := n.side(&f); side != 0 {
+			yes := side == dataset.MissingTrue
+			j.Missing, j.MissingLearned = &yes, f.Missing != 0
+		}
+	} else {
+		j.Value, _ = json.Marshal(f.Value) // a string always marshals
+	}
+	return j
 }
 
 // ReadJSON reads a tree written by WriteJSON. The run's metadata is
@@ -290,7 +299,7 @@ func uniqueKeys(dec *json.Decoder) error {
 
 func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 	if j.Class != nil {
-		if j.Column != "" || j.Op != "" || j.Value != nil || j.True != nil || j.False != nil {
+		if j.Column != "" || j.Op != "" || j.Value != nil || j.Missing != nil || j.MissingLearned || j.True != nil || j.False != nil {
 			return nil, fmt.Errorf("leaf of class %q has a test too", *j.Class)
 		}
 		c := slices.Index(t.Classes, *j.Class)
@@ -328,6 +337,13 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("node on column %q: %w", j.Column, err)
 	}
+	side, err := missingSide(j, f.Op)
+	if err != nil {
+		return nil, fmt.Errorf("node on column %q: %w", j.Column, err)
+	}
+	if j.MissingLearned {
+		f.Missing = side
+	}
 	onTrue, err := t.fromJSON(j.True)
 	if err != nil {
 		return nil, err
@@ -337,5 +353,24 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 		return nil, err
 	}
 	t.Features = append(t.Features, f)
-	return Split(len(t.Features)-1, onFalse, onTrue), nil
+	n := Split(len(t.Features)-1, onFalse, onTrue)
+	n.Missing = side
+	return n, nil
+}
+
+// missingSide returns the side of missing values that j, a test by op,
+// gives, none where it gives none, or an error where it gives what
+// WriteJSON never writes.
+func missingSide(j *jsonNode, op dataset.Op) (dataset.Missing, error) {
+	switch {
+	case j.Missing == nil && j.MissingLearned:
+		return 0, errors.New(`"missing_learned" without "missing"`)
+	case j.Missing == nil:
+		return 0, nil
+	case op != dataset.LessEq:
+		return 0, fmt.Errorf(`"missing" on a %s test, where a missing value is a value of its own`, op)
+	case *j.Missing:
+		return dataset.MissingTrue, nil
+	}
+	return dataset.MissingFalse, nil
 }

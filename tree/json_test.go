@@ -62,6 +62,9 @@ func TestReadJSONStrict(t *testing.T) {
 		{`{"class": "yes"}`, `{"class": "maybe"}`, `"maybe", which is not among the classes`},
 		{`["no", "yes"]`, `["no", "yes", "no"]`, `class "no" listed twice`},
 		{`[2, 0]`, `[2]`, `1 counts for 2 classes`},
+		{`"value": 1,`, `"value": 1, "missing_learned": true,`, `"missing_learned" without "missing"`},
+		{`{"class": "yes"}`, `{"class": "yes", "missing": true}`, `leaf of class "yes" has a test too`},
+		{`"op": "<=", "value": 1,`, `"op": "==", "value": "1", "missing": false,`, `"missing" on a == test`},
 	} {
 		in := strings.Replace(good, c.old, c.new, 1)
 		_, err := ReadJSON(strings.NewReader(in))

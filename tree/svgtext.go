@@ -68,7 +68,7 @@ func (t *Tree) abbreviated() *Tree {
 // named once, in the legend, not in every leaf.
 func (t *Tree) lines(n *Node) []string {
 	if !n.IsLeaf() {
-		return []string{t.Features[n.Feature].String()}
+		return []string{t.test(n).String()}
 	}
 	lines := []string{dataset.Readable(t.Classes[n.Class])}
 	if c := t.counts(n, "", ""); c != "" {
@@ -100,7 +100,7 @@ func wrap(list string) []string {
 // full, and at a leaf the label column too.
 func (t *Tree) title(n *Node) string {
 	if !n.IsLeaf() {
-		return t.Features[n.Feature].String()
+		return t.test(n).String()
 	}
 	return t.leaf(n) + t.counts(n, "\n", "")
 }

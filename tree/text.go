@@ -24,10 +24,20 @@ func (t *Tree) text(b *strings.Builder, n *Node, depth int) {
 		fmt.Fprintf(b, "%s%s%s\n", indent, t.leaf(n), t.counts(n, "  # ", ""))
 		return
 	}
-	fmt.Fprintf(b, "%sif %s:\n", indent, t.Features[n.Feature])
+	fmt.Fprintf(b, "%sif %s:\n", indent, t.test(n))
 	t.text(b, n.True, depth+1)
 	fmt.Fprintf(b, "%selse:\n", indent)
 	t.text(b, n.False, depth+1)
+}
+
+// test returns the feature that n tests as a tree shows it: on a column
+// that had missing values in training, with the side they take at n.
+func (t *Tree) test(n *Node) dataset.Feature {
+	f := t.Features[n.Feature]
+	if f.Missing != 0 {
+		f.Missing = n.side(&f)
+	}
+	return f
 }
 
 // leaf is what leaf n says: the label column and its class.
@@ -53,7 +63,7 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 			fmt.Fprintf(&b, "  n%d [shape=ellipse, label=\"%s\"];\n", id, label)
 			return id
 		}
-		fmt.Fprintf(&b, "  n%d [shape=box, label=\"%s\"];\n", id, dotString(t.Features[n.Feature].String()))
+		fmt.Fprintf(&b, "  n%d [shape=box, label=\"%s\"];\n", id, dotString(t.test(n).String()))
 		fmt.Fprintf(&b, "  n%d -> n%d [label=\"true\"];\n", id, walk(n.True))
 		fmt.Fprintf(&b, "  n%d -> n%d [label=\"false\"];\n", id, walk(n.False))
 		return id

@@ -17,6 +17,16 @@ type Node struct {
 	// Weights holds, at a leaf of a tree learnt with weighted records,
 	// their weight of each class, as Counts; nil otherwise.
 	Weights []float64
+	// Missing is, at a test on a column of numbers, where a missing value
+	// goes: to True for dataset.MissingTrue, to False for MissingFalse.
+	// Where it is none, the side of the test's feature decides, and where
+	// that is none too, as in a tree from before odtx knew missing values,
+	// a missing value is an error. Score and Verify set it from the
+	// training records: where some with a missing value reach the test,
+	// the side the search chose for them, which is its feature's; where
+	// none does, the branch more of them take, False on a tie, which is
+	// where scikit-learn's trees send missing values they did not meet.
+	Missing dataset.Missing
 }
 
 // Leaf returns a leaf of the given class.

@@ -199,10 +199,10 @@ func TestBadInput(t *testing.T) {
 			want:  []string{"noname.csv:1:", "column 2 of the header has no name"},
 		},
 		{
-			name:  "NaN among numbers",
-			files: map[string]string{"nan.csv": "a,b\n1,x\n2,y\nNaN,x\n"},
+			name:  "infinity among numbers and missing values",
+			files: map[string]string{"nan.csv": "a,b\n1,x\n2,y\nNaN,x\ninf,y\n"},
 			args:  []string{"learn", "nan.csv"},
-			want:  []string{"nan.csv:4:", `column "a": "NaN" is not a finite number`},
+			want:  []string{"nan.csv:5:", `column "a": "inf" is not a finite number`},
 		},
 		{
 			name:  "infinity among numbers",
@@ -453,17 +453,26 @@ func walkTree(t *testing.T, n any, columns []string, classes []any) shape {
 		}
 		return shape{nodes: 1, leaves: 1, ops: map[string]int{}}
 	}
-	if got, want := keys(node), []string{"column", "false", "op", "true", "value"}; !slices.Equal(got, want) {
+	op, _ := node["op"].(string)
+	want := []string{"column", "false", "op", "true", "value"}
+	if op == "<=" {
+		// Where a missing value would go; on data with none in training,
+		// chosen by no search.
+		want = []string{"column", "false", "missing", "op", "true", "value"}
+	}
+	if got := keys(node); !slices.Equal(got, want) {
 		t.Fatalf("internal node has keys %q, want %q", got, want)
 	}
 	if col, _ := node["column"].(string); !slices.Contains(columns, col) {
 		t.Errorf("column %v is not one of %q", node["column"], columns)
 	}
-	op, _ := node["op"].(string)
 	switch op {
 	case "<=":
 		if _, ok := node["value"].(float64); !ok {
 			t.Errorf("<= node has value %#v, want a JSON number", node["value"])
+		}
+		if _, ok := node["missing"].(bool); !ok {
+			t.Errorf("<= node has missing %#v, want a JSON bool", node["missing"])
 		}
 	case "==":
 		if _, ok := node["value"].(string); !ok {

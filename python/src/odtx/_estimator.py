@@ -57,9 +57,18 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     float64 (``1``, ``1.0`` and ``numpy.int64(1)`` are one value), a bool
     as itself (``True`` is not ``1``), a string character for character
     (``" a"`` is not ``"a"``, ``"2"`` not ``"2.0"``, ``"1"`` not ``1``),
-    and any other value (``None``, a date) as Python's ``==`` within its
-    type. NaN is refused, as scikit-learn's check of X refuses it. A value
-    that ``predict`` meets and the fit did not satisfies no ``==`` test.
+    and any other value (a date) as Python's ``==`` within its type. A
+    value that ``predict`` meets and the fit did not satisfies no ``==``
+    test.
+
+    Missing values (NaN, ``None``, pandas' ``NA``) are learned with, as
+    scikit-learn's trees (1.3 and later) learn with them: in a column of
+    numbers each ``<=`` test also says which side they take (``"missing"``
+    in ``tree_``, true for the true branch), and the search chooses it as
+    part of the optimum; where no training row with a missing value
+    reaches a test, as on a column that had none, they go to the branch
+    more training rows took, the false one on a tie. In any other column a
+    missing value is one value of its own, however written.
     Feature names are those of a pandas DataFrame's columns, whatever
     their characters, else ``x0``, ``x1``, ...; classes are those of y,
     whatever their values.
@@ -184,7 +193,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         significant digits of their sum (see odtx's docs).
         """
         name = getattr(y, "name", None)
-        checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, **{_FINITE: True})
+        checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, **{_FINITE: "allow-nan"})
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         self.n_classes_, self.n_outputs_ = len(self.classes_), 1
@@ -349,7 +358,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         that reach it. Each test reads its column as the fit wrote it (see
         _values)."""
         check_is_fitted(self)
-        checked = _validate_data(self, _checkable(X), reset=False, dtype=None, **{_FINITE: True})
+        checked = _validate_data(self, _checkable(X), reset=False, dtype=None, **{_FINITE: "allow-nan"})
         data = _columns(X, checked)
         read = {}  # by column and op: its numbers or codes, computed once
 
@@ -371,19 +380,26 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             values = column(code_of(node["column"]), node["op"])[rows]
             if node["op"] == "<=":
                 holds = values <= node["value"]
+                missing = np.isnan(values)
+                if missing.any():
+                    if "missing" not in node:
+                        name = self._columns[code_of(node["column"])].name
+                        raise ValueError(f"column {name!r}: a missing value, and the tree says nothing of where missing values go")
+                    holds[missing] = node["missing"]
             else:
                 holds = values == code_of(node["value"])
             pending += [(node["false"], rows[~holds]), (node["true"], rows[holds])]
         return nodes, reached
 
     def _more_tags(self):
-        return {"X_types": ["2darray", "string"]}
+        return {"X_types": ["2darray", "string"], "allow_nan": True}
 
     if hasattr(BaseEstimator, "__sklearn_tags__"):  # scikit-learn >= 1.6
 
         def __sklearn_tags__(self):
             tags = super().__sklearn_tags__()
             tags.input_tags.string = True
+            tags.input_tags.allow_nan = True
             return tags
 
 
@@ -393,7 +409,7 @@ def _checkable(X):
     A DataFrame with a column of an extension dtype (a Categorical, say)
     beside a bool one fails that check's conversion; it is checked as
     objects instead, the missing values of such columns (pandas.NA, NaN)
-    made NaN, which the check refuses. Its columns are read from X itself
+    made NaN, which the check lets pass. Its columns are read from X itself
     (_columns). Lists become an array of objects: numpy would make the
     numbers among strings strings too.
     """

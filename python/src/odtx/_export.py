@@ -40,9 +40,15 @@ def _counts(tree, leaf):
 
 
 def _test(node, holds=True):
+    """The test of node, or with holds false its negation, as text; on a
+    column that had missing values in training, with the side they take,
+    as odtx writes it: "x <= 3 (missing: yes)", "x > 3 (missing: no)"."""
     op = node["op"] if holds else {"<=": ">", "==": "!="}[node["op"]]
     value = node["value"] if node["op"] == "<=" else _shown(node["value"])
-    return f"{node['column']} {op} {value}"
+    text = f"{node['column']} {op} {value}"
+    if node.get("missing_learned"):
+        text += " (missing: " + ("yes" if node["missing"] == holds else "no") + ")"
+    return text
 
 
 def export_text(model, show_counts=True):

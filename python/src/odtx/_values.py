@@ -9,11 +9,32 @@ distinct value (v0, v1, ...), which no reader can trim or parse as a
 number. The tree odtx returns tests tokens and thresholds, which decode to
 the column's own values; predict compares codes and float64s as the fit
 did.
+
+A missing value (None, NaN, pandas' NA or NaT) is, in a column of numbers,
+an empty field, which odtx reads as missing: each test odtx learns on the
+column says which side missing values take, and predict sends them there.
+In any other column it is one value of its own, however it is written.
 """
 
 import numbers
 
 import numpy as np
+
+try:
+    from pandas import NA as _NA
+    from pandas import NaT as _NaT
+
+    _MISSING = (_NA, _NaT)
+except ImportError:  # pandas is optional
+    _MISSING = ()
+
+
+def is_missing(value):
+    """Whether value is a missing value: None, a NaN of any float type,
+    or pandas' NA or NaT."""
+    if value is None or any(value is m for m in _MISSING):
+        return True
+    return _number(value) and value != value
 
 
 def key(value):
@@ -24,10 +45,12 @@ def key(value):
     so that 1, 1.0 and numpy.int64(1) are one value, as in a column of
     numbers; a bool is itself, not 1 or 0; a string (numpy's too) is
     itself, character for character, so that " a" and "a", "2" and "2.0",
-    "1" and 1 all differ; any other value (None, dates, ...) equals the
-    values of its type that Python says it equals. NaN never reaches here:
-    scikit-learn's check of X refuses it.
+    "1" and 1 all differ; any other value (dates, ...) equals the values
+    of its type that Python says it equals; every missing value
+    (is_missing: None, NaN, pandas' NA) is one value.
     """
+    if is_missing(value):
+        return ("missing", None)
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
     if isinstance(value, numbers.Real):
@@ -44,10 +67,10 @@ def _number(value):
 
 def all_numbers(values):
     """Whether every one of values, a 1-D array, is a number (not a
-    bool): the column is then one of numbers, given <= tests."""
+    bool) or missing: the column is then one of numbers, given <= tests."""
     if values.dtype.kind in "iuf":
         return True
-    return values.dtype.kind == "O" and all(_number(v) for v in values)
+    return values.dtype.kind == "O" and all(_number(v) or is_missing(v) for v in values)
 
 
 def _plain(value):
@@ -85,9 +108,9 @@ class Column:
         if self.numeric:
             self.numbers(values)  # refuses an infinity
             return
-        first = {}
+        first = {}  # by key: the value, None for the missing ones, as JSON holds it
         for v in values:
-            first.setdefault(key(v), _plain(v))
+            first.setdefault(key(v), None if is_missing(v) else _plain(v))
         try:
             order = sorted(first)
         except TypeError:  # values that do not order, such as None among strings
@@ -97,21 +120,23 @@ class Column:
 
     def fields(self, values):
         """The CSV fields odtx reads for values, this column's training
-        values."""
+        values: in a column of numbers, empty for a missing one."""
         if self.numeric:
-            return [repr(v) for v in self.numbers(values).tolist()]
+            return [repr(v) if v == v else "" for v in self.numbers(values).tolist()]
         names = tokens("v", len(self.values))
         return [names[c] for c in self.codes(values)]
 
     def numbers(self, values):
-        """values as float64s, for <= tests; a value that is not a finite
-        number is an error."""
+        """values as float64s, for <= tests, NaN for a missing one; a value
+        that is neither a finite number nor missing is an error."""
         if not all_numbers(values):
-            bad = next(v for v in values if not _number(v))
+            bad = next(v for v in values if not _number(v) and not is_missing(v))
             raise ValueError(f"column {self.name!r} held numbers in fit, not {bad!r}")
+        if values.dtype.kind == "O":
+            values = [np.nan if is_missing(v) else v for v in values]
         out = np.asarray(values, dtype=np.float64)
-        if not np.isfinite(out).all():
-            raise ValueError(f"column {self.name!r} holds {out[~np.isfinite(out)][0]}, which no threshold orders")
+        if np.isinf(out).any():
+            raise ValueError(f"column {self.name!r} holds {out[np.isinf(out)][0]}, which no threshold orders")
         return out
 
     def codes(self, values):
