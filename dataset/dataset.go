@@ -46,6 +46,11 @@ type Options struct {
 	// weight, which gives no tests; "" weighs every record 1.
 	Weight      string
 	ClassWeight ClassWeight
+	// Regression takes the label for a numeric target, which makes no
+	// classes: records group into examples by their features alone, every
+	// example of class 0, and Classes is nil (package regress reads the
+	// targets).
+	Regression bool
 }
 
 // Example is one distinct training example.
@@ -297,6 +302,9 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values)
+	if opt.Regression {
+		ds.Classes, class = nil, make([]int32, len(dicts[label].values))
+	}
 	if opt.weighted() {
 		if err := t.weigh(ds, opt, wc, label, dicts, codes, class); err != nil {
 			return nil, err
