@@ -17,6 +17,9 @@ type Node struct {
 	// Weights holds, at a leaf of a tree learnt with weighted records,
 	// their weight of each class, as Counts; nil otherwise.
 	Weights []float64
+	// Fit holds, at a leaf of a regression tree, what the training
+	// targets that reach it give; nil in a classification tree.
+	Fit *Fit
 }
 
 // Leaf returns a leaf of the given class.
