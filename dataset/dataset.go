@@ -46,6 +46,11 @@ type Options struct {
 	// weight, which gives no tests; "" weighs every record 1.
 	Weight      string
 	ClassWeight ClassWeight
+	// Regression takes the label for a numeric target, which makes no
+	// classes: records group into examples by their features alone, every
+	// example of class 0, and Classes is nil (package regress reads the
+	// targets).
+	Regression bool
 }
 
 // Example is one distinct training example.
@@ -114,6 +119,10 @@ type Dataset struct {
 	// times WeightScale exactly.
 	WeightScale float64
 	WeightExact bool
+	// ExampleOf holds, with Options.Regression, the example of each
+	// record of the table, in its order, whose target package regress
+	// reads; nil otherwise.
+	ExampleOf []int32
 	// tied are the records of the examples with Tied classes, for Settle.
 	tied []tiedRecord
 }
@@ -303,6 +312,13 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	}
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values, false)
+	if opt.Regression {
+		if opt.weighted() {
+			return nil, fmt.Errorf("%s: weights are for classes; a numeric target takes none yet", t.Name)
+		}
+		ds.Classes, class = nil, make([]int32, len(dicts[label].values))
+		ds.ExampleOf = make([]int32, t.Len())
+	}
 	if opt.weighted() {
 		if err := t.weigh(ds, opt, wc, label, dicts, codes, class); err != nil {
 			return nil, err
@@ -504,6 +520,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 			r := start + b
 			cl := int(class[recs[b*w+label]])
 			if i, ok := seen.add(keys[b*kw:(b+1)*kw], hashes[b]); ok {
+				if ds.ExampleOf != nil {
+					ds.ExampleOf[r] = int32(i)
+				}
 				switch ex := ds.Examples[i]; {
 				case conflicts != Refuse:
 					dups = append(dups, duplicate{example: i, record: r, class: cl})
@@ -526,6 +545,9 @@ func (t *Table) collapse(ds *Dataset, cols []column, codes []int32, label int, c
 			c := room[:nc:nc]
 			room = room[nc:]
 			copy(c, ranks[b*nc:(b+1)*nc])
+			if ds.ExampleOf != nil {
+				ds.ExampleOf[r] = int32(len(ds.Examples))
+			}
 			ds.Examples = append(ds.Examples, Example{Line: t.Lines[r], Codes: c, Class: cl})
 			if ds.Weights != nil {
 				own = append(own, r)

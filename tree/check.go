@@ -237,11 +237,7 @@ func (t *Tree) score(tbl *dataset.Table, check func(r int, label, got string) er
 	if err != nil {
 		return err
 	}
-	for _, s := range steps {
-		if s.d != nil && s.d.f.Op == dataset.LessEq {
-			s.n.Missing = s.side()
-		}
-	}
+	setSides(steps)
 	t.Root.clearCounts(len(t.Classes), weights != nil)
 	// The class of each label, by its code, as labels repeat: 0 until
 	// looked up, else 2 + the class, or 1 for a label of no class.
@@ -295,4 +291,15 @@ func (t *Tree) Correct(tbl *dataset.Table, predicted []string) (int, error) {
 		}
 	}
 	return right, nil
+}
+
+// setSides sets the side of missing values at each test on a column of
+// numbers that steps, the training records' walk through the tree, passed
+// (Node.Missing).
+func setSides(steps []step) {
+	for _, s := range steps {
+		if s.d != nil && s.d.f.Op == dataset.LessEq {
+			s.n.Missing = s.side()
+		}
+	}
 }

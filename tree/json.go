@@ -41,6 +41,9 @@ type Meta struct {
 	// with a complexity cost: the errors plus the cost of the branching
 	// nodes.
 	Objective *float64
+	// TrainingSSE, in the "regression" mode, is the tree's sum of squared
+	// errors on the training rows, which the search minimized.
+	TrainingSSE *float64
 	// ProvenBy names the engines whose proofs the bounds rest on.
 	ProvenBy Proof
 	// Bound holds what the search proved when it stopped before proving
@@ -71,6 +74,9 @@ type Bound struct {
 	Errors    *int     `json:"errors,omitempty"`
 	Loss      *float64 `json:"loss,omitempty"`
 	Objective *float64 `json:"objective,omitempty"`
+	// SSE, in the "regression" mode, is the least sum of squared errors
+	// any tree within the budget makes.
+	SSE *float64 `json:"sse,omitempty"`
 }
 
 // Budget is what the "errors" mode searched within: trees of depth
@@ -122,6 +128,9 @@ type document struct {
 	Split string    `json:"split,omitempty"`
 	Stats *Stats    `json:"stats,omitempty"`
 	Root  *jsonNode `json:"root"`
+
+	// TrainingSSE is written in the "regression" mode.
+	TrainingSSE *float64 `json:"training_sse,omitempty"`
 }
 
 type jsonNode struct {
@@ -140,6 +149,12 @@ type jsonNode struct {
 	MissingLearned bool      `json:"missing_learned,omitempty"`
 	True           *jsonNode `json:"true,omitempty"`
 	False          *jsonNode `json:"false,omitempty"`
+
+	// Count and SSE are, at a leaf of a regression tree, the training
+	// records that reach it and their squared errors about its class,
+	// their mean.
+	Count *int     `json:"count,omitempty"`
+	SSE   *float64 `json:"sse,omitempty"`
 }
 
 // WriteJSON writes t and meta as one indented JSON document.
@@ -165,6 +180,7 @@ func (t *Tree) WriteJSON(w io.Writer, meta Meta) error {
 		TrainingErrors: meta.TrainingErrors,
 		TrainingLoss:   meta.TrainingLoss,
 		Objective:      meta.Objective,
+		TrainingSSE:    meta.TrainingSSE,
 	}
 	if meta.Relabelled {
 		n := len(meta.Errors)
@@ -192,7 +208,11 @@ func bound(meta Meta) *Bound {
 
 func (t *Tree) jsonNode(n *Node) *jsonNode {
 	if n.IsLeaf() {
-		return &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts, Weights: n.Weights}
+		j := &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts, Weights: n.Weights}
+		if n.Fit != nil {
+			j.Count, j.SSE = &n.Fit.Count, &n.Fit.SSE
+		}
+		return j
 	}
 	f := t.Features[n.Feature]
 	j := &jsonNode{
@@ -314,9 +334,15 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 		}
 		leaf := Leaf(c)
 		leaf.Counts, leaf.Weights = j.Counts, j.Weights
+		if j.Count != nil || j.SSE != nil {
+			var err error
+			if leaf.Fit, err = fitOf(j); err != nil {
+				return nil, err
+			}
+		}
 		return leaf, nil
 	}
-	if j.Counts != nil || j.Weights != nil {
+	if j.Counts != nil || j.Weights != nil || j.Count != nil || j.SSE != nil {
 		return nil, fmt.Errorf("node on column %q has counts, which only a leaf has", j.Column)
 	}
 	if j.True == nil || j.False == nil {

@@ -78,6 +78,9 @@ func (t *Tree) WriteDOT(w io.Writer) error {
 // and end, as each class present with its count ("yes: 3, no: 1"); it is ""
 // where they were not counted.
 func (t *Tree) counts(n *Node, open, end string) string {
+	if n.Fit != nil {
+		return open + n.Fit.String() + end
+	}
 	if n.Counts == nil {
 		return ""
 	}

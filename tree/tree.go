@@ -27,6 +27,9 @@ type Node struct {
 	// none does, the branch more of them take, False on a tie, which is
 	// where scikit-learn's trees send missing values they did not meet.
 	Missing dataset.Missing
+	// Fit holds, at a leaf of a regression tree, what the training
+	// targets that reach it give; nil in a classification tree.
+	Fit *Fit
 }
 
 // Leaf returns a leaf of the given class.

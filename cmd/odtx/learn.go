@@ -37,6 +37,12 @@ func learnCommand() *cli.Command {
 
 func learn(ctx context.Context, cmd *cli.Command) error {
 	start := time.Now() // the summary's time is the whole run's
+	if r, err := regression(cmd); err != nil || r {
+		if err != nil {
+			return usage(cmd, err)
+		}
+		return learnRegression(ctx, cmd)
+	}
 	req, err := parseRequest(cmd)
 	if err != nil {
 		return err

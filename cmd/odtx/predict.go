@@ -90,6 +90,10 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 	if len(got) == 0 {
 		return errors.New("no rows")
 	}
+	if t.IsRegression() {
+		regressionScore(tbl, t.Label, got)
+		return nil
+	}
 	right, err := t.Correct(tbl, got)
 	if err != nil {
 		return nil // unlabelled rows: predictions only

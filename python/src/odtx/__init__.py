@@ -12,7 +12,8 @@ Python from the tree it returns:
 
 from ._binary import OdtxError, binary
 from ._estimator import OptimalTreeClassifier
+from ._regressor import OptimalTreeRegressor
 from ._export import export_graphviz, export_svg, export_text
 
-__all__ = ["OptimalTreeClassifier", "OdtxError", "binary", "export_graphviz", "export_svg", "export_text"]
+__all__ = ["OptimalTreeClassifier", "OptimalTreeRegressor", "OdtxError", "binary", "export_graphviz", "export_svg", "export_text"]
 __version__ = "0.1.0"

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// stepCSV: x <= 2 parts the targets into {1, 1, 3}, two rows of x = 1
+// among them, and {10, 10}: the best stump, of SSE 8/3.
+const stepCSV = "x,y\n1,1\n1,3\n2,1\n3,10\n4,10\n"
+
+// TestRegressionLearn: learn --task regression gives the stump of least
+// SSE, its leaves their mean, rows and SSE, in JSON and text; predict
+// reads it back and writes the means, with RMSE and R² on stderr.
+func TestRegressionLearn(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tree.json")
+	r := mustRun(t, dir, stepCSV, "learn", "--task", "regression", "--max-depth", "1", "--format", "json", "-o", out, "-")
+	if !strings.Contains(r.stderr, "SSE 2.66667") {
+		t.Errorf("summary %q", r.stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type leaf struct {
+		Class string  `json:"class"`
+		Count int     `json:"count"`
+		SSE   float64 `json:"sse"`
+	}
+	var doc struct {
+		Mode        string  `json:"mode"`
+		Optimal     bool    `json:"optimal"`
+		TrainingSSE float64 `json:"training_sse"`
+		Root        struct {
+			Value       float64 `json:"value"`
+			True, False leaf
+		} `json:"root"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := leaf{"1.6666666666666667", 3, 8.0 / 3}
+	if doc.Mode != "regression" || !doc.Optimal || doc.TrainingSSE != 8.0/3 || doc.Root.Value != 2 || doc.Root.True != want || doc.Root.False != (leaf{"10", 2, 0}) {
+		t.Errorf("%+v\n%s", doc, b)
+	}
+	text := mustRun(t, dir, stepCSV, "learn", "--task", "regression", "--max-depth", "1", "-")
+	if !strings.Contains(text.stdout, "y = 1.6666666666666667  # 3 rows, SSE 2.66667") {
+		t.Errorf("text:\n%s", text.stdout)
+	}
+	p := mustRun(t, dir, "x,y\n1,2\n5,12\n", "predict", "--tree", out, "-")
+	if p.stdout != "1.6666666666666667\n10\n" || !strings.Contains(p.stderr, "RMSE: 1.43372, R²: 0.9178") {
+		t.Errorf("predict: %q, %q", p.stdout, p.stderr)
+	}
+}
+
+// TestRegressionRefuses: what a regression tree does not take is a
+// one-line error before any search.
+func TestRegressionRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{stepCSV, []string{"learn", "--task", "regression", "-"}, "--task regression needs --max-depth"},
+		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--max-branching-nodes", "1", "-"}, "does not take --max-branching-nodes"},
+		{stepCSV, []string{"learn", "--task", "numbers", "--max-depth", "1", "-"}, `--task "numbers": want classification or regression`},
+		{stepCSV, []string{"cv", "--task", "regression", "--max-depth", "1", "-"}, "only learn takes it"},
+		{"x,y\n1,2\n2,high\n", []string{"learn", "--task", "regression", "--max-depth", "1", "-"}, `stdin:3: label "y" is "high", not a finite number`},
+	} {
+		r := run(t, ".", tc.stdin, tc.args...)
+		if r.code != 1 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want one line with %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}

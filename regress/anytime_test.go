@@ -1,0 +1,64 @@
+package regress
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+)
+
+// TestStopped: a search whose context has ended returns a tree of the
+// depth, not proven optimal, with a bound no higher than the least SSE,
+// and the context's error.
+func TestStopped(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for range 20 {
+		x := load(t, randomRows(r, 30, 12))
+		res, err := Solve(ctx, x.ds, x.ys, Options{MaxDepth: 2})
+		if !errors.Is(err, context.Canceled) || res == nil || res.Optimal {
+			t.Fatalf("%+v, %v", res, err)
+		}
+		all := make([]int, len(x.holds))
+		for i := range all {
+			all[i] = i
+		}
+		opt, _ := x.best(all, 2).Float64()
+		got, _ := x.treeSSE(res.Root).Float64()
+		if res.Root.Depth() > 2 || res.Bound > opt+res.Tolerance || got < opt-res.Tolerance {
+			t.Fatalf("depth %d, bound %v, SSE %v, least %v", res.Root.Depth(), res.Bound, got, opt)
+		}
+	}
+}
+
+// TestTargetsNotNumbers: a label that is not a number is an error naming
+// its line.
+func TestTargetsNotNumbers(t *testing.T) {
+	tb, err := dataset.ReadTable(strings.NewReader("a,y\n1,2.5\n2,high\n"), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tb.Binarize(dataset.Options{Regression: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Targets(tb, ds); err == nil || !strings.Contains(err.Error(), "t.csv:3:") {
+		t.Errorf("error %v, want one naming t.csv:3", err)
+	}
+}
+
+// TestDecimals: targets of few decimal places become integers exactly,
+// shifted to fit; others are rounded.
+func TestDecimals(t *testing.T) {
+	v, sc := scale([]float64{0.25, -1.5, 100})
+	if !sc.Exact || sc.Unit != 0.01 || v[1]-v[0] != -175 || v[2]-v[0] != 9975 {
+		t.Errorf("%v, %+v", v, sc)
+	}
+	if _, sc := scale([]float64{1.0 / 3, 1e6}); sc.Exact {
+		t.Errorf("1/3 and a million scaled exactly: %+v", sc)
+	}
+}

@@ -1,0 +1,58 @@
+// Package regress finds regression trees of least squared error within a
+// depth budget, exactly: each leaf predicts the mean of the training
+// targets that reach it, and the tree minimizes the sum of the squared
+// differences (SSE), as STreeD's regression task and ConTree's cut sweeps
+// for classification do it.
+//
+// The search is dynamic programming over sets of items, an item being a
+// distinct example with the count, sum and sum of squares of its records'
+// targets: records that no test tells apart are one item, whatever their
+// targets. For a set S and depth d the optimum is the better of the leaf
+// and, over every column (package columns) and cut of it, the optima of
+// the two sides at depth d-1.
+//
+//   - Depth one is a sweep per column over S sorted by it, with running
+//     sums of the targets and their squares: a cut's SSE is that of the
+//     sums passed plus that of the rest, in constant time.
+//   - A set's best tree costs no less than a subset's: a subset's SSE
+//     about its own means is no more than about the set's. So the cuts of
+//     a column, whose true side grows as the cut moves right, are bounded
+//     between two tried cuts by the true side of the left one plus the
+//     false side of the right one; the middle cut of an interval is tried
+//     first (interval pruning, as in ConTree).
+//   - A side is searched only for a tree better than the best tree of its
+//     set so far less a bound on the other side; what a search proves is
+//     cached by the set's hash and depth.
+//   - No tree of a set gets below the SSE of its items' own records, a
+//     bound that records sharing a feature vector make positive.
+//   - The search starts from the greedy tree of the depth, which it need
+//     only beat.
+//
+// # Exactness
+//
+// The targets are summed as integers, exactly: where every target, as it
+// prints (strconv's shortest form, which is the number as a CSV writes it
+// with up to 15 digits), is a decimal of k places whose spread in units
+// of 10^-k fits 2^32, a target y is the integer (y - offset)·10^k, with
+// an integer offset; otherwise the targets are rounded to 2^31 steps
+// across their range. With at most 2^31 records, the count n, the sum s
+// and the sum of squares q of a set fit 64, 64 and 128 bits, and a leaf's
+// SSE is (n·q - s²)/n with its numerator exact: the float64 it becomes
+// errs by about a unit in the 52nd bit. A tree's SSE, a sum of 2^d leaves,
+// then errs by less than m = 2^(d-50) times the SSE of the single leaf,
+// the largest any tree has. The search adds and compares such sums; a
+// split must beat a leaf by m to replace it, which keeps splits that gain
+// only rounding out; bounds are subtracted from such sums. Result.Tolerance
+// bounds, generously, what all of this may cost: the SSE of the tree
+// found is at most the least SSE plus 4^(d+1)·m. Where the targets were
+// rounded to steps of u, each moves by at most u/2, which moves the square
+// root of any tree's SSE by at most √n·u/2; Tolerance then adds what that
+// allows, 2√n·u·√(SSE of the leaf) + n·u². The oracle tests check the
+// claim against a brute force in exact rational arithmetic.
+//
+// The search is anytime: when its context ends it returns the best tree
+// found, at least the greedy one, with the bound of the items' own SSE.
+// Among trees of least SSE it returns one with no split that gains
+// less than the margin, not necessarily the fewest nodes; it has no
+// budget of branching nodes.
+package regress

@@ -1,0 +1,217 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/tree"
+)
+
+// table is a random table as CSV, its records and what the brute force
+// needs of them.
+type table struct {
+	csv   string
+	ds    *dataset.Dataset
+	t     *dataset.Table
+	ys    [][]float64 // by example
+	holds [][]bool    // by record: whether each feature holds
+	ys0   []*big.Rat  // by record: its target, exact as written
+}
+
+// randomCSV returns a table of a few records with a binary, a categorical
+// and numeric columns, records repeated with other targets, and targets
+// that are integers, decimals of two places, or floats of 17 digits that
+// the search must round.
+func randomCSV(r *rand.Rand) string { return randomRows(r, 2+r.IntN(11), 5) }
+
+// randomRows returns such a table of the given records, the first
+// numeric column of the given values.
+func randomRows(r *rand.Rand, rows, values int) string {
+	var b strings.Builder
+	b.WriteString("bin,cat,num1,num2,y\n")
+	kind := r.IntN(4)
+	target := func() string {
+		switch kind {
+		case 0:
+			return fmt.Sprint(r.IntN(7) - 3)
+		case 1:
+			return fmt.Sprintf("%.2f", r.Float64()*20-5)
+		case 2:
+			return fmt.Sprint(r.Float64() * 1e3)
+		}
+		return "4.5" // one target: every tree is as good
+	}
+	var recs []string
+	for range rows {
+		rec := fmt.Sprintf("%d,%c,%d,%.1f", r.IntN(2), 'a'+rune(r.IntN(3)), r.IntN(values), float64(r.IntN(4))/2)
+		if len(recs) > 0 && r.IntN(4) == 0 {
+			rec = recs[r.IntN(len(recs))] // the same features, another target
+		}
+		recs = append(recs, rec)
+		fmt.Fprintf(&b, "%s,%s\n", rec, target())
+	}
+	return b.String()
+}
+
+// load reads csv for the search and the brute force.
+func load(t *testing.T, csv string) *table {
+	t.Helper()
+	tb, err := dataset.ReadTable(strings.NewReader(csv), "random.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := tb.Binarize(dataset.Options{Regression: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ys, err := Targets(tb, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &table{csv: csv, ds: ds, t: tb, ys: ys}
+	label, _ := tb.Column("y")
+	for r := range tb.Len() {
+		row := make([]bool, len(ds.Features))
+		for f, ft := range ds.Features {
+			c, _ := tb.Column(ft.Column)
+			if row[f], err = ft.Holds(tb.Value(r, c)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		x.holds = append(x.holds, row)
+		y, ok := new(big.Rat).SetString(tb.Value(r, label))
+		if !ok {
+			t.Fatalf("target %q", tb.Value(r, label))
+		}
+		x.ys0 = append(x.ys0, y)
+	}
+	return x
+}
+
+// sse returns the SSE of the records rs about their mean, exactly.
+func (x *table) sse(rs []int) *big.Rat {
+	sum, sq := new(big.Rat), new(big.Rat)
+	for _, r := range rs {
+		sum.Add(sum, x.ys0[r])
+		sq.Add(sq, new(big.Rat).Mul(x.ys0[r], x.ys0[r]))
+	}
+	if len(rs) == 0 {
+		return sq
+	}
+	mean2 := new(big.Rat).Mul(sum, sum)
+	mean2.Quo(mean2, big.NewRat(int64(len(rs)), 1))
+	return sq.Sub(sq, mean2)
+}
+
+// best returns the least SSE of a tree of depth d of the records rs,
+// trying every feature at every node.
+func (x *table) best(rs []int, d int) *big.Rat {
+	least := x.sse(rs)
+	if d == 0 {
+		return least
+	}
+	for f := range x.ds.Features {
+		var in, out []int
+		for _, r := range rs {
+			if x.holds[r][f] {
+				in = append(in, r)
+			} else {
+				out = append(out, r)
+			}
+		}
+		if len(in) == 0 || len(out) == 0 {
+			continue
+		}
+		if c := new(big.Rat).Add(x.best(in, d-1), x.best(out, d-1)); c.Cmp(least) < 0 {
+			least = c
+		}
+	}
+	return least
+}
+
+// treeSSE returns the SSE of root on the records, each leaf predicting
+// the mean of those that reach it, exactly.
+func (x *table) treeSSE(root *tree.Node) *big.Rat {
+	at := make(map[*tree.Node][]int)
+	for r, row := range x.holds {
+		lf := root.Reach(func(f int) bool { return row[f] })
+		at[lf] = append(at[lf], r)
+	}
+	total := new(big.Rat)
+	for _, rs := range at {
+		total.Add(total, x.sse(rs))
+	}
+	return total
+}
+
+// check returns what is wrong with res as the tree of depth d of least
+// SSE of x, or "".
+func (x *table) check(res *Result, d int) string {
+	all := make([]int, len(x.holds))
+	for r := range all {
+		all[r] = r
+	}
+	opt := x.best(all, d)
+	got := x.treeSSE(res.Root)
+	tol := new(big.Rat).SetFloat64(res.Tolerance)
+	f := func(v *big.Rat) float64 { g, _ := v.Float64(); return g }
+	switch {
+	case res.Root.Depth() > d:
+		return fmt.Sprintf("depth %d, more than %d", res.Root.Depth(), d)
+	case !res.Optimal:
+		return "not optimal"
+	case got.Cmp(new(big.Rat).Add(opt, tol)) > 0:
+		return fmt.Sprintf("SSE %v, the least %v, tolerance %v", f(got), f(opt), res.Tolerance)
+	case res.Bound > f(opt)+res.Tolerance:
+		return fmt.Sprintf("bound %v above the least %v", res.Bound, f(opt))
+	}
+	if diff := f(got) - res.SSE; diff > res.Tolerance || -diff > res.Tolerance {
+		return fmt.Sprintf("claims SSE %v, has %v", res.SSE, f(got))
+	}
+	return ""
+}
+
+// TestOracle compares Solve with a brute force in exact arithmetic on
+// random tables at depths 0 to 3.
+func TestOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 400
+	if testing.Short() {
+		n = 150
+	}
+	rounded, pruned := 0, 0
+	for i := range n {
+		csv := randomCSV(r)
+		if i%10 == 0 {
+			// Enough records and cuts for bounds and the cache to prune.
+			csv = randomRows(r, 30+r.IntN(20), 12)
+		}
+		x := load(t, csv)
+		d := i % 4
+		if i%10 == 0 {
+			d = 2 + i/10%2
+		}
+		res, err := Solve(context.Background(), x.ds, x.ys, Options{MaxDepth: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg := x.check(res, d); msg != "" {
+			t.Fatalf("table %d, depth %d: %s\n%s", i, d, msg, x.csv)
+		}
+		if !res.Exact {
+			rounded++
+		}
+		pruned += res.Stats.Pruned
+	}
+	if rounded == 0 || rounded == n {
+		t.Errorf("%d tables of %d with rounded targets: want both kinds", rounded, n)
+	}
+	if pruned == 0 {
+		t.Error("no cut pruned: the bounds went untested")
+	}
+}

@@ -1,0 +1,121 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/tree"
+)
+
+// Options configure Solve.
+type Options struct {
+	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
+	MaxDepth int
+}
+
+// Result is what Solve found.
+type Result struct {
+	// Root is the best tree found, over the dataset's features; its
+	// leaves carry nothing: each predicts the mean of the records that
+	// reach it.
+	Root *tree.Node
+	// SSE is Root's sum of squared errors, as the search computed it.
+	SSE      float64
+	Branches int
+	// Bound is a proven lower bound on the SSE of every tree within the
+	// depth, less Tolerance; it equals SSE when Optimal.
+	Bound float64
+	// Tolerance is how far Root's SSE may lie above the least, for
+	// rounding (see the package doc): with Optimal, no tree of the depth
+	// has an SSE below Root's by more.
+	Tolerance float64
+	// Exact reports that the targets were summed exactly, as the decimals
+	// they print as; else they were rounded to 2^31 steps across their
+	// range, which Tolerance covers.
+	Exact   bool
+	Optimal bool
+	Stats   Stats
+}
+
+// Stats count the work of a search.
+type Stats struct {
+	Subproblems int // calls on a set of items and a depth
+	CacheHits   int // subproblems the cache answered or bounded
+	Pruned      int // cuts that bounds spared
+	Items       int // distinct examples
+}
+
+// Solve finds the tree of depth at most opt.MaxDepth over the features of
+// ds of least SSE on the targets, targets[e] those of the records of the
+// example ds.Examples[e]. When ctx ends first, it returns the best tree
+// found, with a bound below the least SSE, and ctx's error.
+func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Options) (*Result, error) {
+	if opt.MaxDepth < 0 {
+		return nil, fmt.Errorf("regress: depth %d must not be negative", opt.MaxDepth)
+	}
+	x, err := pack(ds, targets)
+	if err != nil {
+		return nil, err
+	}
+	res := run(ctx, x, opt)
+	if res.Optimal {
+		return res, nil
+	}
+	return res, fmt.Errorf("regress: %w", ctx.Err())
+}
+
+// run searches x until ctx ends.
+func run(ctx context.Context, x *data, opt Options) *Result {
+	root := x.root()
+	rootSSE := root.tot.sse()
+	s := &search{x: x, margin: marginOf(rootSSE, opt.MaxDepth), cache: make(map[objective.Key]entry)}
+	s.stats.Items = len(x.stat)
+	after := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer after()
+	if ctx.Err() != nil {
+		s.stop.Store(true)
+	}
+	best := s.greedy(root, opt.MaxDepth)
+	if t := s.solve(root, opt.MaxDepth, best.cost); t != nil {
+		best = t
+	}
+	bound := best.cost
+	if s.stop.Load() {
+		bound = root.own
+	}
+	unit2 := x.sc.Unit * x.sc.Unit
+	return &Result{
+		Root:      x.tree(best),
+		SSE:       best.cost * unit2,
+		Branches:  best.branches,
+		Bound:     bound * unit2,
+		Tolerance: tolerance(x, rootSSE, s.margin, opt.MaxDepth) * unit2,
+		Exact:     x.sc.Exact,
+		Optimal:   !s.stop.Load(),
+		Stats:     s.stats,
+	}
+}
+
+// tolerance returns, in the integer targets' units, how far the SSE of
+// the tree found may lie above the least: the margin of each of the
+// tree's nodes and the rounding of each bound it was compared with, at
+// most 4^(d+1) margins; and where the targets were rounded to steps of
+// one unit, what rounding by half a unit each of n records does to the
+// SSE of a tree whose SSE is at most root: it moves the square root of
+// any tree's SSE by at most √n/2, which the best tree and the one found
+// may each move.
+func tolerance(x *data, root, margin float64, d int) float64 {
+	tol := math.Ldexp(margin, 2*min(d+1, 40))
+	if !x.sc.Exact {
+		n := 0.0
+		for _, st := range x.stat {
+			n += float64(st.n)
+		}
+		r := math.Sqrt(n) // twice √n/2
+		tol += 2*r*math.Sqrt(root) + r*r
+	}
+	return tol
+}

@@ -1,0 +1,63 @@
+package regress
+
+import "math/bits"
+
+// u128 is an unsigned 128-bit integer.
+type u128 struct{ hi, lo uint64 }
+
+func (a u128) add(b u128) u128 {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	hi, _ := bits.Add64(a.hi, b.hi, c)
+	return u128{hi, lo}
+}
+
+func (a u128) sub(b u128) u128 {
+	lo, c := bits.Sub64(a.lo, b.lo, 0)
+	hi, _ := bits.Sub64(a.hi, b.hi, c)
+	return u128{hi, lo}
+}
+
+// times returns a·m; the product must fit.
+func (a u128) times(m uint64) u128 {
+	hi, lo := bits.Mul64(a.lo, m)
+	return u128{hi + a.hi*m, lo}
+}
+
+func (a u128) float() float64 { return float64(a.hi)*(1<<64) + float64(a.lo) }
+
+// stat sums the integer targets of a set of records: their number, their
+// sum and the sum of their squares, all exact. Targets are at most limit
+// in magnitude and records at most 2^31, so that |s| < 2^62, q < 2^93 and
+// n·q < 2^124.
+type stat struct {
+	n, s int64
+	q    u128
+}
+
+func (a stat) add(b stat) stat { return stat{a.n + b.n, a.s + b.s, a.q.add(b.q)} }
+func (a stat) sub(b stat) stat { return stat{a.n - b.n, a.s - b.s, a.q.sub(b.q)} }
+
+// sse returns the sum of squared errors of the records about their mean,
+// n·q - s² over n: the numerator exact, so that only its conversion and
+// the division round, each by half a unit in the last place.
+func (a stat) sse() float64 {
+	if a.n == 0 {
+		return 0
+	}
+	abs := uint64(a.s)
+	if a.s < 0 {
+		abs = uint64(-a.s)
+	}
+	hi, lo := bits.Mul64(abs, abs)
+	return a.q.times(uint64(a.n)).sub(u128{hi, lo}).float() / float64(a.n)
+}
+
+// one returns the stat of one record of target v.
+func one(v int64) stat {
+	abs := uint64(v)
+	if v < 0 {
+		abs = uint64(-v)
+	}
+	hi, lo := bits.Mul64(abs, abs)
+	return stat{1, v, u128{hi, lo}}
+}

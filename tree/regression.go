@@ -1,0 +1,116 @@
+package tree
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/plural"
+)
+
+// Fit is what the training targets that reach a leaf of a regression
+// tree give: their number, their mean, which the leaf predicts and its
+// class names, and their sum of squared errors about it.
+type Fit struct {
+	Count int
+	Mean  float64
+	SSE   float64
+}
+
+// String describes f as a leaf's text shows it.
+func (f *Fit) String() string {
+	return fmt.Sprintf("%s, SSE %.6g", plural.Count(f.Count, "row"), f.SSE)
+}
+
+// fitOf returns the Fit a leaf of JSON holds: its class is the mean.
+func fitOf(j *jsonNode) (*Fit, error) {
+	if j.Count == nil || j.SSE == nil {
+		return nil, fmt.Errorf("leaf of class %q has a count or an SSE, not both", *j.Class)
+	}
+	mean, err := strconv.ParseFloat(*j.Class, 64)
+	if err != nil {
+		return nil, fmt.Errorf("leaf of class %q has an SSE: its class must be a number, the mean", *j.Class)
+	}
+	return &Fit{Count: *j.Count, Mean: mean, SSE: *j.SSE}, nil
+}
+
+// FitLeaves makes t, whose leaves' classes mean nothing yet, a regression
+// tree of the targets in the label column of tbl: each leaf predicts the
+// mean of the records that reach it, which names its class, and its Fit
+// holds what they give; each test on a column of numbers gets the side of
+// missing values, as Score gives it. It returns the tree's sum of squared errors,
+// computed exactly from the targets as float64 reads them, each the
+// decimal it prints as (the number as written, to 15 digits), and fails on a target
+// that is not a number or a leaf that no record reaches, which has no
+// mean.
+func (t *Tree) FitLeaves(tbl *dataset.Table) (*big.Rat, error) {
+	label, err := tbl.Column(t.Label)
+	if err != nil {
+		return nil, err
+	}
+	leaves, steps, err := t.reach(tbl, true)
+	if err != nil {
+		return nil, err
+	}
+	setSides(steps)
+	type sums struct {
+		n       int
+		sum, sq big.Rat
+	}
+	at := make(map[*Node]*sums)
+	for r, lf := range leaves {
+		s := at[lf]
+		if s == nil {
+			s = &sums{}
+			at[lf] = s
+		}
+		raw := tbl.Value(r, label)
+		v, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
+		y, ok := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
+		if err != nil || !ok {
+			return nil, fmt.Errorf("%s:%d: label %q is %q, not a finite number", tbl.Name, tbl.Lines[r], t.Label, raw)
+		}
+		s.n++
+		s.sum.Add(&s.sum, y)
+		s.sq.Add(&s.sq, y.Mul(y, y))
+	}
+	t.Classes = nil
+	total := new(big.Rat)
+	var fit func(n *Node) error
+	fit = func(n *Node) error {
+		if !n.IsLeaf() {
+			return errors.Join(fit(n.True), fit(n.False))
+		}
+		s := at[n]
+		if s == nil {
+			return errors.New("a leaf of the tree is reached by no training row")
+		}
+		mean := new(big.Rat).Quo(&s.sum, big.NewRat(int64(s.n), 1))
+		sse := new(big.Rat).Sub(&s.sq, new(big.Rat).Mul(mean, &s.sum))
+		total.Add(total, sse)
+		m, _ := mean.Float64()
+		e, _ := sse.Float64()
+		n.Fit = &Fit{Count: s.n, Mean: m, SSE: e}
+		name := strconv.FormatFloat(m, 'g', -1, 64)
+		if n.Class = slices.Index(t.Classes, name); n.Class < 0 {
+			n.Class = len(t.Classes)
+			t.Classes = append(t.Classes, name)
+		}
+		return nil
+	}
+	return total, fit(t.Root)
+}
+
+// IsRegression reports whether t is a regression tree: its leaves carry
+// a Fit.
+func (t *Tree) IsRegression() bool {
+	n := t.Root
+	for !n.IsLeaf() {
+		n = n.True
+	}
+	return n.Fit != nil
+}
