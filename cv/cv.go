@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/plural"
 	"github.com/odtx/odtx/orchestrate"
+	"github.com/odtx/odtx/regress"
 	"github.com/odtx/odtx/tree"
 	"golang.org/x/sync/errgroup"
 )
@@ -96,7 +98,11 @@ type FoldResult struct {
 	// correctly: 1 but for contradictory rows, unless the tree was learned
 	// for the fewest training errors within a budget.
 	TrainAccuracy float64
-	Seconds       float64 // wall time of the fold: binarizing, learning, testing
+	// For a regression tree, in place of the accuracies: the root mean
+	// squared error and R² (scikit-learn's r2_score; NaN for constant
+	// targets) of the test rows and of the training rows.
+	RMSE, R2, TrainRMSE, TrainR2 float64
+	Seconds                      float64 // wall time of the fold: binarizing, learning, testing
 }
 
 // CrossValidate learns a tree on the training table of each fold and scores
@@ -122,6 +128,60 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 			report(p)
 		}
 	}
+	return each(ctx, folds, foldsAtOnce, func(ctx context.Context, f Fold) (FoldResult, error) {
+		return validate(ctx, f, data, opt)
+	})
+}
+
+// CrossValidateRegression is CrossValidate for the regression tree of
+// least SSE within opt, each fold's training table binarized with
+// data.Regression set: it gives each fold's RMSE and R².
+func CrossValidateRegression(ctx context.Context, folds []Fold, data dataset.Options, opt regress.Options, foldsAtOnce int) ([]FoldResult, error) {
+	data.Regression = true
+	return each(ctx, folds, foldsAtOnce, func(ctx context.Context, f Fold) (FoldResult, error) {
+		start := time.Now()
+		ds, err := f.Train.Binarize(data)
+		if err != nil {
+			return FoldResult{}, err
+		}
+		t, _, _, err := orchestrate.Regression(ctx, ds, f.Train, opt)
+		if err != nil {
+			return FoldResult{}, fmt.Errorf("%s: %w", f.Train.Name, err)
+		}
+		r := FoldResult{Depth: t.Root.Depth(), Nodes: t.Root.Nodes()}
+		if r.RMSE, r.R2, err = fit(t, f.Test); err != nil {
+			return FoldResult{}, err
+		}
+		if r.TrainRMSE, r.TrainR2, err = fit(t, f.Train); err != nil {
+			return FoldResult{}, err
+		}
+		r.Seconds = time.Since(start).Seconds()
+		return r, nil
+	})
+}
+
+// fit returns the root mean squared error and R² of the regression tree
+// t on the rows of tbl.
+func fit(t *tree.Tree, tbl *dataset.Table) (rmse, r2 float64, err error) {
+	if tbl.Len() == 0 {
+		return 0, 0, errors.New(tbl.Name + ": no rows to test on")
+	}
+	sse, sst, err := t.Residuals(tbl)
+	if err != nil {
+		return 0, 0, err
+	}
+	r2 = math.NaN()
+	if sst > 0 {
+		r2 = 1 - sse/sst
+	}
+	return math.Sqrt(sse / float64(tbl.Len())), r2, nil
+}
+
+// each runs validate on every fold, up to foldsAtOnce at once (all of them
+// if foldsAtOnce < 1), and returns the results in fold order. The first
+// error stops the other folds and is returned with the results of the
+// folds that finished.
+func each(ctx context.Context, folds []Fold, foldsAtOnce int, validate func(context.Context, Fold) (FoldResult, error)) ([]FoldResult, error) {
 	g, ctx := errgroup.WithContext(ctx)
 	if foldsAtOnce > 0 {
 		g.SetLimit(foldsAtOnce)
@@ -130,7 +190,7 @@ func CrossValidate(ctx context.Context, folds []Fold, data dataset.Options, opt 
 	finished := make([]bool, len(folds))
 	for i, f := range folds {
 		g.Go(func() error {
-			r, err := validate(ctx, f, data, opt)
+			r, err := validate(ctx, f)
 			if err != nil {
 				return err
 			}

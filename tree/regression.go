@@ -3,6 +3,7 @@ package tree
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -113,4 +114,38 @@ func (t *Tree) IsRegression() bool {
 		n = n.True
 	}
 	return n.Fit != nil
+}
+
+// Residuals returns, for the regression tree t, the squared errors of its
+// predictions for the rows of tbl about their targets in its label
+// column, and their squared deviations from the targets' own mean: the
+// root mean squared error is sqrt(sse/n) and R² is 1 - sse/sst, as
+// scikit-learn's r2_score defines it, undefined where sst is 0. It fails
+// on a target that is not a number.
+func (t *Tree) Residuals(tbl *dataset.Table) (sse, sst float64, err error) {
+	c, err := tbl.Column(t.Label)
+	if err != nil {
+		return 0, 0, err
+	}
+	leaves, _, err := t.reach(tbl, false)
+	if err != nil {
+		return 0, 0, err
+	}
+	ys := make([]float64, len(leaves))
+	mean := 0.0
+	for r := range leaves {
+		raw := tbl.Value(r, c)
+		y, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
+		if err != nil || math.IsNaN(y) || math.IsInf(y, 0) {
+			return 0, 0, fmt.Errorf("%s:%d: label %q is %q, not a finite number", tbl.Name, tbl.Lines[r], t.Label, raw)
+		}
+		ys[r] = y
+		mean += y / float64(len(ys))
+	}
+	for r, lf := range leaves {
+		p := lf.Fit.Mean
+		sse += (ys[r] - p) * (ys[r] - p)
+		sst += (ys[r] - mean) * (ys[r] - mean)
+	}
+	return sse, sst, nil
 }

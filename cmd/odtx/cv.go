@@ -34,6 +34,12 @@ func cvCommand() *cli.Command {
 }
 
 func crossValidate(ctx context.Context, cmd *cli.Command) error {
+	if r, err := regression(cmd); err != nil || r {
+		if err != nil {
+			return usage(cmd, err)
+		}
+		return crossValidateRegression(ctx, cmd)
+	}
 	req, err := parseRequest(cmd)
 	if err != nil {
 		return err

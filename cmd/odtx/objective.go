@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -30,7 +29,7 @@ func objectiveFlags() []cli.Flag {
 		&cli.StringFlag{Name: flagMaxDepth, Usage: "learn the tree of depth at most `D` with the fewest training errors, then the fewest nodes (rows with equal features and different labels are fine); without it, the tree of least depth with no training error"},
 		&cli.IntFlag{Name: flagMaxBranches, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
-		&cli.StringFlag{Name: flagTask, Value: "classification", Usage: "classification, or regression (learn only): with --max-depth, the tree of least sum of squared errors on a numeric label, each leaf predicting the mean of its rows"},
+		&cli.StringFlag{Name: flagTask, Value: "classification", Usage: "classification, or regression: with --max-depth, the tree of least sum of squared errors on a numeric label, each leaf predicting the mean of its rows"},
 		&cli.BoolFlag{Name: flagAnySize, Usage: "with --max-depth, a tree of the fewest errors of any size, as STreeD, MurTree and ConTree give by default: the fewest nodes among those trees, which can take longer to prove than the errors, are not searched"},
 	}
 }
@@ -40,9 +39,6 @@ func objectiveFlags() []cli.Flag {
 // a range of them, A-B, returned in depths; the budget then has the first.
 func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
-	if r, err := regression(cmd); err != nil || r {
-		return 0, b, nil, cmp.Or(err, errors.New("--task regression: only learn takes it yet"))
-	}
 	if !cmd.IsSet(flagMaxDepth) {
 		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize} {
 			if cmd.IsSet(f) {

@@ -91,7 +91,7 @@ func predict(ctx context.Context, cmd *cli.Command) error {
 		return errors.New("no rows")
 	}
 	if t.IsRegression() {
-		regressionScore(tbl, t.Label, got)
+		regressionScore(t, tbl)
 		return nil
 	}
 	right, err := t.Correct(tbl, got)

@@ -68,7 +68,8 @@ func TestRegressionRefuses(t *testing.T) {
 		{stepCSV, []string{"learn", "--task", "regression", "-"}, "--task regression needs --max-depth"},
 		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--max-branching-nodes", "1", "-"}, "does not take --max-branching-nodes"},
 		{stepCSV, []string{"learn", "--task", "numbers", "--max-depth", "1", "-"}, `--task "numbers": want classification or regression`},
-		{stepCSV, []string{"cv", "--task", "regression", "--max-depth", "1", "-"}, "only learn takes it"},
+		{stepCSV, []string{"cv", "--task", "regression", "-"}, "--task regression needs --max-depth"},
+		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1-2", "-"}, "learn takes one depth; a range is for cv"},
 		{"x,y\n1,2\n2,high\n", []string{"learn", "--task", "regression", "--max-depth", "1", "-"}, `stdin:3: label "y" is "high", not a finite number`},
 	} {
 		r := run(t, ".", tc.stdin, tc.args...)

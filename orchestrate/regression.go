@@ -1,0 +1,39 @@
+package orchestrate
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/regress"
+	"github.com/odtx/odtx/tree"
+)
+
+// Regression learns the regression tree of least SSE within opt on ds,
+// binarized from tbl with dataset.Options.Regression, and checks it on the
+// raw rows of tbl: the SSE recomputed exactly from the targets must be
+// the one the search claims, within its tolerance. It returns the tree,
+// with each leaf's fit, its SSE so recomputed and what the search found.
+// When ctx ends first, it returns the best tree found, checked alike, and
+// ctx's error.
+func Regression(ctx context.Context, ds *dataset.Dataset, tbl *dataset.Table, opt regress.Options) (*tree.Tree, float64, *regress.Result, error) {
+	targets, err := regress.Targets(tbl, ds)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	res, stopped := regress.Solve(ctx, ds, targets, opt)
+	if res == nil {
+		return nil, 0, nil, stopped
+	}
+	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Split: ds.Split}
+	exact, err := t.FitLeaves(tbl)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("internal error: the regression tree fails on the training rows: %w", err)
+	}
+	sse, _ := exact.Float64()
+	if math.Abs(sse-res.SSE) > res.Tolerance+math.Ldexp(sse, -50) {
+		return nil, 0, nil, fmt.Errorf("internal error: the regression tree has SSE %v on the training rows, not the %v the search claims (tolerance %v)", sse, res.SSE, res.Tolerance)
+	}
+	return t, sse, res, stopped
+}
