@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -168,4 +169,39 @@ func weightOf(res *Result, plain, ds *dataset.Dataset, records [][]bool, counts 
 		}
 	}
 	return w
+}
+
+// TestUnitWeights: a weight column of ones changes nothing: each engine
+// gives the tree it gives without it, node for node.
+func TestUnitWeights(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 2))
+	for trial := range objtest.Runs(100, 30) {
+		csv := testgen.Conflicting(r, 1+r.IntN(4), 4+r.IntN(20), 2+trial%3)
+		lines := strings.Split(strings.TrimSpace(csv), "\n")
+		for i, line := range lines {
+			cut := strings.LastIndexByte(line, ',')
+			w := ",1"
+			if i == 0 {
+				w = ",w"
+			}
+			lines[i] = line[:cut] + w + line[cut:]
+		}
+		ones := strings.Join(lines, "\n") + "\n"
+		_, plain := testgen.Load(t, csv, "plain.csv", dataset.Options{Conflicts: dataset.Count})
+		_, unit := testgen.Load(t, ones, "unit.csv", dataset.Options{Conflicts: dataset.Count, Weight: "w"})
+		for _, e := range []Engine{MinErr, Ordered} {
+			b := Budget{MaxDepth: 1 + r.IntN(3)}
+			a, err := Learn(context.Background(), plain, Options{Mode: Errors, Engine: e, Budget: b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := Learn(context.Background(), unit, Options{Mode: Errors, Engine: e, Budget: b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a.Root, w.Root) || a.Errors != w.Errors {
+				t.Fatalf("trial %d, %v: unit weights give another tree (%d errors, %d without)\n%s", trial, e, w.Errors, a.Errors, csv)
+			}
+		}
+	}
 }
