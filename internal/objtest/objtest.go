@@ -31,7 +31,8 @@ func Runs(full, short int) int {
 // RandomOptions picks a depth of 0 to 3, a branch budget or none, and a
 // cost per branch or none; the costs times any number of records are
 // exact in binary, so that the engine and the oracle see the same ties.
-// Without a cost, it asks for a tree of any size one time in four.
+// Without a cost, it asks for a tree of any size one time in four. One
+// time in three it asks for leaves of 2 to 6 records.
 func RandomOptions(r *rand.Rand) objective.Options {
 	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
 	if r.IntN(10) == 0 {
@@ -44,6 +45,9 @@ func RandomOptions(r *rand.Rand) objective.Options {
 		opt.CostPerBranch = []float64{1.0 / 64, 3.0 / 64, 1.0 / 16, 1.0 / 8, 5.0 / 32}[r.IntN(5)]
 	} else {
 		opt.AnySize = r.IntN(4) == 0
+	}
+	if r.IntN(3) == 0 {
+		opt.MinLeaf = 2 + r.IntN(5)
 	}
 	return opt
 }
@@ -190,6 +194,32 @@ func (m *Mutants) Done(t testing.TB) {
 		t.Errorf("no wrong answer caught in %d tables", m.tables)
 	}
 	t.Logf("caught on %d of %d tables", m.caught, m.tables)
+}
+
+// MinLeafIgnored shows that Check catches an engine that ignores a
+// minimum leaf size: on runs tables that table draws, with the options of
+// RandomOptions and leaves of 2 to 6 records, solve run without the leaf
+// size must fail Check on some, where solve with it passes on all.
+func MinLeafIgnored(t testing.TB, solve objective.Solver, r *rand.Rand, table func(*rand.Rand) *dataset.Dataset, runs int) {
+	t.Helper()
+	var check Mutants
+	for range runs {
+		ds := table(r)
+		opt := RandomOptions(r)
+		opt.MinLeaf = 2 + r.IntN(5)
+		ignored := opt
+		ignored.MinLeaf = 0
+		right, err := solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrong, err := solve(context.Background(), ds, ignored)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check.Check(t, ds, opt, right, wrong)
+	}
+	check.Done(t)
 }
 
 // SameWithout reports where solve, on ds and opt, finds other than it
