@@ -12,7 +12,8 @@ import (
 // pass over the node's entries in the order of their codes, which scores
 // every cut between two codes (with the records up to it on one side and
 // the rest on the other) and every code against the others, from running
-// class counts and sums of their squares.
+// class counts and sums of their squares, of those that leave g.minLeaf
+// records or more on each side.
 func (g *grower) sweep(w *worker, c *column, nd *node) split {
 	best := none
 	ent := c.ent[nd.lo:nd.hi]
@@ -44,12 +45,12 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 			continue
 		}
 		if c.ge != nil && !last {
-			if f := c.ge[e.code]; f >= 0 && c.geCode[e.code] < ent[i+1].code {
+			if f := c.ge[e.code]; f >= 0 && c.geCode[e.code] < ent[i+1].code && g.sides(nL, n) {
 				best.offer(int(f), sqL, nL, sqR, n-nL)
 			}
 		}
 		if c.eq != nil {
-			if f := c.eq[e.code]; f >= 0 && nG < n {
+			if f := c.eq[e.code]; f >= 0 && g.sides(nG, n) {
 				// Σ(counts−group)² = Σcounts² − 2·dot + Σgroup², in
 				// arithmetic that wraps around where it passes below 0 on
 				// its way to a result that does not.
@@ -64,6 +65,11 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 	}
 	return best
 }
+
+// sides reports whether a split of n records with k on one side leaves
+// g.minLeaf records or more on each: with a minLeaf of 1, whether it
+// splits them at all.
+func (g *grower) sides(k, n uint64) bool { return k >= g.minLeaf && n-k >= g.minLeaf }
 
 // divide marks in g.side, for each item of nd, whether feature f holds for
 // it, makes nd's output a node testing f, and returns nd's children: the

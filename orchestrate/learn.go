@@ -61,12 +61,21 @@ type Budget struct {
 	// size, as STreeD, MurTree and ConTree give by default, rather than
 	// the one with the fewest nodes among them (objective.Options.AnySize).
 	AnySize bool
+	// MinLeaf is the fewest rows (records) a leaf holds, unless the tree
+	// is a single leaf, as scikit-learn's min_samples_leaf
+	// (objective.Options.MinLeaf); 0 and 1 ask for nothing.
+	MinLeaf int
 }
 
 // Validate reports a budget that no search can take, as the engines of
 // the Errors mode check it (objective.Options.Validate).
 func (b Budget) Validate() error {
-	return objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize}.Validate()
+	return b.options().Validate()
+}
+
+// options returns the engines' options for b.
+func (b Budget) options() objective.Options {
+	return objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize, MinLeaf: b.MinLeaf}
 }
 
 // Options configure a search.
