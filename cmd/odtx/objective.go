@@ -19,6 +19,7 @@ const (
 	flagMaxBranches = "max-branching-nodes"
 	flagCost        = "complexity-cost"
 	flagAnySize     = "any-size"
+	flagMinLeaf     = "min-leaf"
 )
 
 // objectiveFlags are the flags that ask for the fewest training errors
@@ -29,6 +30,7 @@ func objectiveFlags() []cli.Flag {
 		&cli.IntFlag{Name: flagMaxBranches, Usage: "with --max-depth, at most `N` branching nodes (as STreeD and MurTree count them: the tree then has at most 2N+1 nodes in all)"},
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
 		&cli.BoolFlag{Name: flagAnySize, Usage: "with --max-depth, a tree of the fewest errors of any size, as STreeD, MurTree and ConTree give by default: the fewest nodes among those trees, which can take longer to prove than the errors, are not searched"},
+		&cli.IntFlag{Name: flagMinLeaf, Usage: "with --max-depth, every leaf holds at least `N` training rows, as scikit-learn's min_samples_leaf and STreeD's -min-leaf-node-size (a tree that is a single leaf needs none)"},
 	}
 }
 
@@ -38,7 +40,7 @@ func objectiveFlags() []cli.Flag {
 func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
-		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize} {
+		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize, flagMinLeaf} {
 			if cmd.IsSet(f) {
 				return 0, b, nil, fmt.Errorf("--%s goes with --max-depth: give --max-depth too", f)
 			}
@@ -55,15 +57,21 @@ func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budg
 	if cmd.String("certify") != "" && cmd.IsSet(flagCost) {
 		return 0, b, nil, errors.New("--certify proves the fewest errors, not errors plus a cost: it does not take --complexity-cost")
 	}
+	if cmd.String("certify") != "" && cmd.Int(flagMinLeaf) > 1 {
+		return 0, b, nil, errors.New("--certify proves the fewest errors of any tree, which knows no leaf size: it does not take --min-leaf")
+	}
 	if cmd.IsSet(flagConflicts) {
 		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
 	}
 	if depths, err = depthRange(cmd.String(flagMaxDepth)); err != nil {
 		return 0, b, nil, err
 	}
-	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
+	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize), MinLeaf: cmd.Int(flagMinLeaf)}
 	if cmd.IsSet(flagMaxBranches) && b.MaxBranches < 1 {
 		return 0, b, nil, fmt.Errorf("--max-branching-nodes %d: want at least 1 branching node", b.MaxBranches)
+	}
+	if cmd.IsSet(flagMinLeaf) && b.MinLeaf < 1 {
+		return 0, b, nil, fmt.Errorf("--min-leaf %d: want at least 1 row a leaf", b.MinLeaf)
 	}
 	return orchestrate.Errors, b, depths, b.Validate()
 }
@@ -118,6 +126,9 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, certified bool
 	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
 	if b.MaxBranches > 0 {
 		within += " and " + plural.Count(b.MaxBranches, "branching node")
+	}
+	if b.MinLeaf > 1 {
+		within += fmt.Sprintf(", leaves of >= %d rows", b.MinLeaf)
 	}
 	proof := "proven by " + res.ProvenBy.Errors
 	if b.AnySize {
