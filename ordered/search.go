@@ -558,9 +558,9 @@ func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
 }
 
 // ends returns the bounds on the true and false sides of cuts kl and kr
-// for budget split j that bound the sides of a cut between them: but for
-// a monotone objective, not those of kl's true side and kr's false side,
-// which are subsets of the sides they would bound (see monotone).
+// for budget split j, which bound the sides of a cut between them. Where
+// the objective is not monotone, kl's true side and kr's false side, which
+// the cut's sides hold, bound nothing, and ends gives them as zero.
 func (fr *frame) ends(s *search, kl, kr, j int) (lt, lf, rt, rf score) {
 	l, r := fr.at(kl, j), fr.at(kr, j)
 	lt, lf, rt, rf = fr.lb[l], fr.lb[l+1], fr.lb[r], fr.lb[r+1]

@@ -47,6 +47,22 @@ func naiveBest(all []tally, budget int, cost float64, counts [][]int) tally {
 	return best
 }
 
+// randomCounts returns the records of n rows of k classes: one of a random
+// class, and for each class, one time in p, 1 to more records more.
+func randomCounts(rng *rand.Rand, n, k, p, more int) [][]int {
+	counts := make([][]int, n)
+	for i := range counts {
+		counts[i] = make([]int, k)
+		counts[i][rng.IntN(k)]++
+		for a := range counts[i] {
+			if rng.IntN(p) == 0 {
+				counts[i][a] += 1 + rng.IntN(more)
+			}
+		}
+	}
+	return counts
+}
+
 // TestFewestErrorsMatchesNaiveEnumeration checks FewestErrors against
 // every tree of the depth and branch budget, built and evaluated, on
 // random rows whose records disagree, with budgets that bind and costs
@@ -62,16 +78,7 @@ func TestFewestErrorsMatchesNaiveEnumeration(t *testing.T) {
 			m, k, maxDepth = 1+rng.IntN(2), 2, 3 // few enough trees of depth three
 		}
 		rows, _ := randomDataset(rng, m, n, []int{0})
-		counts := make([][]int, n)
-		for i := range counts {
-			counts[i] = make([]int, k)
-			counts[i][rng.IntN(k)]++
-			for a := range counts[i] {
-				if rng.IntN(4) == 0 {
-					counts[i][a] += 1 + rng.IntN(2)
-				}
-			}
-		}
+		counts := randomCounts(rng, n, k, 4, 2)
 		for depth := 0; depth <= maxDepth; depth++ {
 			all := naiveTallies(allTrees(m, []int{0, 1, 2}[:k], depth), rows, counts)
 			free, _ := FewestErrors(rows, counts, depth, 7, 0, 0)
@@ -144,16 +151,7 @@ func TestFewestErrorsMinLeaf(t *testing.T) {
 			m, k, maxDepth = 1+rng.IntN(2), 2, 3
 		}
 		rows, _ := randomDataset(rng, m, n, []int{0})
-		counts := make([][]int, n)
-		for i := range counts {
-			counts[i] = make([]int, k)
-			counts[i][rng.IntN(k)]++
-			for a := range counts[i] {
-				if rng.IntN(3) == 0 {
-					counts[i][a] += 1 + rng.IntN(3)
-				}
-			}
-		}
+		counts := randomCounts(rng, n, k, 3, 3)
 		for depth := 0; depth <= maxDepth; depth++ {
 			trees := allTrees(m, []int{0, 1, 2}[:k], depth)
 			all := naiveTallies(trees, rows, counts)
