@@ -80,15 +80,19 @@ type Techniques struct {
 	// they start from the leaf.
 	Greedy bool
 	// Seeds: ordered starts the depth-two search of one side of a cut
-	// from what the search of a subset of it learnt of every cut.
+	// from what the search of a subset of it learnt of every cut. Off
+	// with a MinLeaf above 1, where a subset may cost more.
 	Seeds bool
-	// Runs: ordered's sweeps weigh a run of items of one class whole.
+	// Runs: ordered's sweeps weigh a run of items of one class whole. Off
+	// with a MinLeaf above 1, where the cuts allowed may start or end
+	// inside a run.
 	Runs bool
 	// PairCounts: minerr solves depth two from per-class counts of pairs
 	// of features, without recursion. Off, it recurses to depth one.
 	PairCounts bool
 	// Similarity: minerr bounds a side of a feature by the sides of the
-	// features tried before it.
+	// features tried before it. Off with a MinLeaf above 1, where a tree
+	// moved to another side may leave a leaf too small.
 	Similarity bool
 	// Floor: the search of the Errors mode holds CART's tree of the depth
 	// budget from the start (package orchestrate), which the engine needs
