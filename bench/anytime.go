@@ -122,7 +122,7 @@ func (t *tracer) finish(ctx context.Context, res *orchestrate.Result, ds *datase
 	}
 	// The job's time limit has passed, or its search ended: CART's tree
 	// comes after either.
-	_, errs, err := cart.Tree(context.WithoutCancel(ctx), ds, depth)
+	_, errs, err := cart.Tree(context.WithoutCancel(ctx), ds, depth, 0)
 	if err != nil {
 		return &t.run, fmt.Errorf("CART's tree: %w", err)
 	}

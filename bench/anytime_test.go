@@ -267,7 +267,7 @@ func TestAnytimeTrajectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, cartErrs, err := cart.Tree(context.Background(), ds, 3)
+	_, cartErrs, err := cart.Tree(context.Background(), ds, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

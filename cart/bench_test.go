@@ -30,7 +30,7 @@ func BenchmarkTree(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if _, _, err := Tree(context.Background(), ds, 5); err != nil {
+				if _, _, err := Tree(context.Background(), ds, 5, 0); err != nil {
 					b.Fatal(err)
 				}
 			}

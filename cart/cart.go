@@ -1,10 +1,11 @@
 // Package cart grows the greedy classification tree of CART as
-// scikit-learn's DecisionTreeClassifier(max_depth=D) grows it with its
-// defaults (Gini impurity, the best splitter, min_samples_split=2,
-// min_samples_leaf=1): a node is split while it holds records of more than
-// one class, the depth budget allows and some test tells its records apart,
-// by the test of the largest decrease in weighted Gini impurity, even a
-// decrease of zero. It is found in no time beside an exact search, and is
+// scikit-learn's DecisionTreeClassifier(max_depth=D, min_samples_leaf=L)
+// grows it with its other defaults (Gini impurity, the best splitter,
+// min_samples_split=2): a node is split while it holds records of more
+// than one class, the depth budget allows and some test tells its records
+// apart leaving L records or more on each side, by the test of the largest
+// decrease in weighted Gini impurity among those, even a decrease of
+// zero. It is found in no time beside an exact search, and is
 // the tree every user already has, which an exact search must not do worse
 // than.
 //
@@ -45,8 +46,9 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// Tree returns CART's tree of ds of at most the given depth and the
-// records of ds it gets wrong. A leaf takes the class of most of its
+// Tree returns CART's tree of ds of at most the given depth, each of
+// whose splits leaves minLeaf records or more on each side (0 and 1 ask
+// for nothing), and the records of ds it gets wrong. A leaf takes the class of most of its
 // records, on a tie the one first in ds.Classes, as scikit-learn's argmax
 // over its sorted classes does, and holds in Counts its records of each
 // class.
@@ -54,11 +56,11 @@ import (
 // The tree grows a level at a time, each level a pass over every column.
 // If ctx ends before the last, Tree returns the tree of the levels grown,
 // CART's tree of that depth, with its errors and ctx's error.
-func Tree(ctx context.Context, ds *dataset.Dataset, depth int) (*tree.Node, int, error) {
+func Tree(ctx context.Context, ds *dataset.Dataset, depth, minLeaf int) (*tree.Node, int, error) {
 	if depth < 0 {
 		return nil, 0, fmt.Errorf("cart: depth %d, want 0 or more", depth)
 	}
-	g, root, err := newGrower(ds)
+	g, root, err := newGrower(ds, minLeaf)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -76,14 +78,15 @@ func Tree(ctx context.Context, ds *dataset.Dataset, depth int) (*tree.Node, int,
 	return root.out, errs, err
 }
 
-// newGrower returns a grower of ds's tree, its columns sorted, and the
-// root, of every record.
-func newGrower(ds *dataset.Dataset) (*grower, *node, error) {
+// newGrower returns a grower of ds's tree, whose splits leave minLeaf
+// records or more on each side, its columns sorted, and the root, of every
+// record.
+func newGrower(ds *dataset.Dataset, minLeaf int) (*grower, *node, error) {
 	it, err := items.Of(ds)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cart: %w", err)
 	}
-	g := &grower{ds: ds, classes: len(ds.Classes)}
+	g := &grower{ds: ds, classes: len(ds.Classes), minLeaf: uint64(max(minLeaf, 1))}
 	for _, w := range it.Weight {
 		if w != 1 {
 			g.weights = it.Weight
@@ -110,6 +113,7 @@ func newGrower(ds *dataset.Dataset) (*grower, *node, error) {
 type grower struct {
 	ds      *dataset.Dataset
 	classes int
+	minLeaf uint64  // records on each side of a split, at least 1
 	weights []int32 // records of each item; nil where each is one
 	cols    []column
 	colOf   []int  // by index in Dataset.Columns: in cols, or -1

@@ -34,7 +34,7 @@ func ExampleTree() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	root, errs, err := cart.Tree(context.Background(), ds, 2)
+	root, errs, err := cart.Tree(context.Background(), ds, 2, 0)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -192,7 +192,7 @@ func TestSklearnMissing(t *testing.T) {
 			y[row] = slices.Index(ds.Classes, tbl.Value(row, label))
 		}
 		depth := 1 + r.IntN(4)
-		root, _, err := Tree(context.Background(), ds, depth)
+		root, _, err := Tree(context.Background(), ds, depth, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func TestMissingThreeClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, errs, err := Tree(context.Background(), ds, 2)
+	root, errs, err := Tree(context.Background(), ds, 2, 0)
 	if err != nil || errs != 0 {
 		t.Fatalf("%d errors, %v", errs, err)
 	}

@@ -9,15 +9,16 @@ import (
 
 // Ranked returns tests of ds to split all its records by, best first, as
 // CART ranks them: of each column that tells some of the records apart,
-// the test CART would take of it, by the decrease in Gini impurity; on a
-// tie, in the order of the columns. One test a column, since a column's
+// leaving minLeaf records or more on each side, the test CART would take
+// of it, by the decrease in Gini impurity; on a tie, in the order of the
+// columns. One test a column, since a column's
 // next best is most often a neighbouring cut, nearly the same split.
 //
 // It returns none for records all of one class, which CART does not
 // split, when ctx ends first, or when the records are more than Tree
 // counts.
-func Ranked(ctx context.Context, ds *dataset.Dataset) []int {
-	g, root, err := newGrower(ds)
+func Ranked(ctx context.Context, ds *dataset.Dataset, minLeaf int) []int {
+	g, root, err := newGrower(ds, minLeaf)
 	if err != nil {
 		return nil
 	}

@@ -57,8 +57,9 @@ func ours(ds *dataset.Dataset, n *tree.Node) *greedy {
 
 // decrease returns, exactly and by the definition, the decrease in Gini
 // impurity, weighted by records, from the records recs to the two sides
-// the test puts them on, or nil if a side is empty.
-func decrease(recs []record, classes int, test func(r record) bool) *big.Rat {
+// the test puts them on, or nil if a side holds fewer than minLeaf records
+// (or none).
+func decrease(recs []record, classes, minLeaf int, test func(r record) bool) *big.Rat {
 	var all, yes []int = make([]int, classes), make([]int, classes)
 	nYes := 0
 	for _, r := range recs {
@@ -68,7 +69,7 @@ func decrease(recs []record, classes int, test func(r record) bool) *big.Rat {
 			nYes++
 		}
 	}
-	if nYes == 0 || nYes == len(recs) {
+	if nYes < max(minLeaf, 1) || len(recs)-nYes < max(minLeaf, 1) {
 		return nil
 	}
 	no := make([]int, classes)
@@ -105,12 +106,13 @@ func side(recs []record, test func(r record) bool) string {
 }
 
 // checkGreedy fails t unless g is a tree CART may grow on ds within
-// depth: every node is split while it is impure, within depth and some
-// test of ds tells its records apart, by a test of the largest decrease in
+// depth, with leaves of minLeaf records or more: every node is split while
+// it is impure, within depth and some test of ds tells its records apart
+// leaving minLeaf on each side, by such a test of the largest decrease in
 // impurity. It returns whether every split of g was the only best one, up
 // to tests that split the node's records alike: then g is the one tree
 // CART grows.
-func checkGreedy(t *testing.T, ds *dataset.Dataset, g *greedy, depth int) bool {
+func checkGreedy(t *testing.T, ds *dataset.Dataset, g *greedy, depth, minLeaf int) bool {
 	t.Helper()
 	unique := true
 	var walk func(g *greedy, recs []record, d int, path string)
@@ -123,7 +125,7 @@ func checkGreedy(t *testing.T, ds *dataset.Dataset, g *greedy, depth int) bool {
 		parts := map[string]bool{}
 		for f := range ds.Features {
 			test := func(r record) bool { return ds.Holds(&ds.Examples[r.ex], f) }
-			dec := decrease(recs, len(ds.Classes), test)
+			dec := decrease(recs, len(ds.Classes), minLeaf, test)
 			switch {
 			case dec == nil:
 				continue
@@ -145,7 +147,7 @@ func checkGreedy(t *testing.T, ds *dataset.Dataset, g *greedy, depth int) bool {
 			t.Errorf("node %q at depth %d of %d: split, impure %v", path, d, depth, impure)
 			return
 		}
-		dec := decrease(recs, len(ds.Classes), g.test)
+		dec := decrease(recs, len(ds.Classes), minLeaf, g.test)
 		if dec == nil || dec.Cmp(best) != 0 {
 			t.Errorf("node %q at depth %d: its test decreases impurity by %v, the best by %v", path, d, dec, best)
 			return
@@ -272,9 +274,9 @@ func binarize(t *testing.T, csv []byte, name string) *dataset.Dataset {
 }
 
 // TestGreedy: on random tables of numeric and categorical columns, with
-// records repeated, and some with tests dropped, Tree grows a tree CART
-// may grow, by the definition checked node by node, and counts its errors
-// right.
+// records repeated, some with tests dropped and some with a minimum leaf
+// size, Tree grows a tree CART may grow, by the definition checked node by
+// node, and counts its errors right.
 func TestGreedy(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	uniques := 0
@@ -303,19 +305,22 @@ func checkTrial(t *testing.T, r *rand.Rand, trial int, csv []byte) bool {
 		// none.
 		ds.Features = slices.DeleteFunc(ds.Features, func(dataset.Feature) bool { return r.IntN(2) == 0 })
 	}
-	depth := r.IntN(6)
-	root, errs, err := Tree(context.Background(), ds, depth)
+	depth, minLeaf := r.IntN(6), 0
+	if trial%2 == 1 {
+		minLeaf = 1 + r.IntN(20)
+	}
+	root, errs, err := Tree(context.Background(), ds, depth, minLeaf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := ours(ds, root)
-	unique := checkGreedy(t, ds, g, depth)
+	unique := checkGreedy(t, ds, g, depth, minLeaf)
 	checkLeaves(t, ds, root)
 	if want := errorsOf(ds, g); errs != want {
 		t.Errorf("trial %d: %d errors, the tree makes %d", trial, errs, want)
 	}
 	if t.Failed() {
-		t.Fatalf("trial %d, depth %d, on\n%s", trial, depth, csv)
+		t.Fatalf("trial %d, depth %d, leaves of %d, on\n%s", trial, depth, minLeaf, csv)
 	}
 	return unique
 }

@@ -17,9 +17,9 @@ import (
 	"github.com/odtx/odtx/internal/shareddata"
 )
 
-// fitScript fits scikit-learn's DecisionTreeClassifier at each depth asked
-// to each problem it reads, and writes the trees and their training
-// errors.
+// fitScript fits scikit-learn's DecisionTreeClassifier at each depth asked,
+// with the leaf size asked, to each problem it reads, and writes the trees
+// and their training errors.
 const fitScript = `
 import json, sys
 from sklearn.tree import DecisionTreeClassifier
@@ -27,7 +27,7 @@ out = []
 for p in json.load(sys.stdin):
     trees = []
     for d in p["depths"]:
-        m = DecisionTreeClassifier(max_depth=d, random_state=0).fit(p["X"], p["y"])
+        m = DecisionTreeClassifier(max_depth=d, min_samples_leaf=p["min_leaf"], random_state=0).fit(p["X"], p["y"])
         t = m.tree_
         trees.append({"left": t.children_left.tolist(), "right": t.children_right.tolist(),
                       "feature": t.feature.tolist(), "threshold": t.threshold.tolist(),
@@ -39,15 +39,16 @@ json.dump(out, sys.stdout)
 // problem is a dataset as scikit-learn sees it: a row per record, a
 // column's code where its tests are cuts (the same splits as its values)
 // and a 0-1 column per test of a categorical column, as a one-hot encoding
-// gives.
+// gives; and the trees asked of it.
 type problem struct {
-	X      [][]float64 `json:"X"`
-	Y      []int       `json:"y"`
-	Depths []int       `json:"depths"`
-	x      func(ex, j int) float64
+	X       [][]float64 `json:"X"`
+	Y       []int       `json:"y"`
+	Depths  []int       `json:"depths"`
+	MinLeaf int         `json:"min_leaf"` // min_samples_leaf, 1 or more
+	x       func(ex, j int) float64
 }
 
-func newProblem(ds *dataset.Dataset, depths []int) *problem {
+func newProblem(ds *dataset.Dataset, depths []int, minLeaf int) *problem {
 	var cols []func(ex *dataset.Example) float64
 	seen := map[int32]bool{}
 	for f, ft := range ds.Features {
@@ -64,7 +65,7 @@ func newProblem(ds *dataset.Dataset, depths []int) *problem {
 			cols = append(cols, func(ex *dataset.Example) float64 { return float64(ex.Codes[ft.Col]) })
 		}
 	}
-	p := &problem{Depths: depths, x: func(ex, j int) float64 { return cols[j](&ds.Examples[ex]) }}
+	p := &problem{Depths: depths, MinLeaf: minLeaf, x: func(ex, j int) float64 { return cols[j](&ds.Examples[ex]) }}
 	for _, r := range records(ds) {
 		row := make([]float64, len(cols))
 		for j := range cols {
@@ -135,33 +136,34 @@ func fit(t *testing.T, problems []*problem) [][]fitted {
 }
 
 // compare checks Tree against scikit-learn on each dataset at each depth,
-// and returns how many of the comparisons had one tree for CART to grow.
+// with leaves of minLeaf[i] records or more on dataset i, and returns how
+// many of the comparisons had one tree for CART to grow.
 // scikit-learn's tree must be one CART may grow (which checks the
 // reference against it); Tree's too; and where at no node of
 // scikit-learn's tree another split ties with its choice, the two trees
 // must split the records alike and make the same errors.
-func compare(t *testing.T, sets []*dataset.Dataset, depths []int) int {
+func compare(t *testing.T, sets []*dataset.Dataset, minLeaf, depths []int) int {
 	t.Helper()
 	problems := make([]*problem, len(sets))
 	for i, ds := range sets {
-		problems[i] = newProblem(ds, depths)
+		problems[i] = newProblem(ds, depths, minLeaf[i])
 	}
 	trees := fit(t, problems)
 	unique := 0
 	for i, ds := range sets {
 		for k, d := range depths {
-			name := fmt.Sprintf("%s at depth %d", ds.Name, d)
+			name := fmt.Sprintf("%s at depth %d, leaves of %d", ds.Name, d, minLeaf[i])
 			sk := &trees[i][k]
 			skl := sk.greedy(problems[i])
 			if got := errorsOf(ds, skl); got != sk.Errors {
 				t.Fatalf("%s: scikit-learn's tree makes %d errors here, %d there", name, got, sk.Errors)
 			}
-			root, errs, err := Tree(context.Background(), ds, d)
+			root, errs, err := Tree(context.Background(), ds, d, minLeaf[i])
 			if err != nil {
 				t.Fatal(err)
 			}
-			ok := checkGreedy(t, ds, skl, d)
-			checkGreedy(t, ds, ours(ds, root), d)
+			ok := checkGreedy(t, ds, skl, d, minLeaf[i])
+			checkGreedy(t, ds, ours(ds, root), d, minLeaf[i])
 			if !ok {
 				t.Logf("%s: ties; %d errors, scikit-learn's %d", name, errs, sk.Errors)
 				continue
@@ -176,17 +178,24 @@ func compare(t *testing.T, sets []*dataset.Dataset, depths []int) int {
 }
 
 // TestSklearn compares Tree with scikit-learn on random tables of numeric
-// and categorical columns, with records repeated, and on shared datasets.
+// and categorical columns, with records repeated, and on shared datasets;
+// then on others with leaves of 2 to 30 records, min_samples_leaf, which
+// the shared datasets take at 5 and 20.
 func TestSklearn(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	var sets []*dataset.Dataset
-	for i := range 40 {
+	var leaves []int
+	for i := range 80 {
 		numeric, categorical := r.IntN(5), r.IntN(3)
 		if numeric+categorical == 0 {
 			categorical = 1
 		}
 		csv := randomTable(r, 20+r.IntN(300), numeric, categorical, 2+r.IntN(3), 2+r.IntN(1000))
 		sets = append(sets, binarize(t, csv, fmt.Sprint("random", i)))
+		leaves = append(leaves, 1)
+		if i >= 40 {
+			leaves[i] = 2 + r.IntN(29)
+		}
 	}
 	var dir string
 	t.Run("data", func(t *testing.T) { dir = shareddata.Dir(t) })
@@ -196,10 +205,13 @@ func TestSklearn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sets = append(sets, ds)
+			for _, minLeaf := range []int{1, 5, 20} {
+				sets = append(sets, ds)
+				leaves = append(leaves, minLeaf)
+			}
 		}
 	}
-	if n := compare(t, sets, []int{1, 2, 3, 4, 5}); n < 5*len(sets)/2 {
+	if n := compare(t, sets, leaves, []int{1, 2, 3, 4, 5}); n < 5*len(sets)/2 {
 		t.Errorf("only %d of %d comparisons without ties", n, 5*len(sets))
 	}
 }

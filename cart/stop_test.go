@@ -31,7 +31,7 @@ func TestStopped(t *testing.T) {
 	var full [depth + 1]string
 	var fullErrs [depth + 1]int
 	for d := range depth + 1 {
-		root, errs, err := Tree(context.Background(), ds, d)
+		root, errs, err := Tree(context.Background(), ds, d, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestStopped(t *testing.T) {
 	for looks := range 60 {
 		ctx := &endsAfter{Context: context.Background()}
 		ctx.looks.Store(int64(looks))
-		root, errs, err := Tree(ctx, ds, depth)
+		root, errs, err := Tree(ctx, ds, depth, 0)
 		if err == nil {
 			continue
 		}

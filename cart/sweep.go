@@ -11,7 +11,8 @@ import (
 // pass over the node's entries in the order of their codes, which scores
 // every cut between two codes (with the records up to it on one side and
 // the rest on the other) and every code against the others, from running
-// class counts and sums of their squares.
+// class counts and sums of their squares, of those that leave g.minLeaf
+// records or more on each side.
 //
 // The missing values of a column sort last. Where the node has some, the
 // pass scores the cuts among the others with them on the false side; then
@@ -54,12 +55,12 @@ func (g *grower) sweep(w *worker, c *column, nd *node) split {
 				// other.
 				f = cut(c.yes, c.yesCode, e.code, ent[i+1].code)
 			}
-			if f >= 0 {
+			if f >= 0 && g.sides(nL, n) {
 				best.offer(int(f), sqL, nL, sqR, n-nL)
 			}
 		}
 		if c.eq != nil {
-			if f := c.eq[e.code]; f >= 0 && nG < n {
+			if f := c.eq[e.code]; f >= 0 && g.sides(nG, n) {
 				// Σ(counts−group)² = Σcounts² − 2·dot + Σgroup², in
 				// arithmetic that wraps around where it passes below 0 on
 				// its way to a result that does not.
@@ -99,7 +100,7 @@ func (g *grower) sweepMissing(w *worker, c *column, nd *node, present, missing [
 		wt := g.weight(e.item)
 		shift(left, right, e.class, wt, &sqL, &sqR)
 		nL += wt
-		if f := cut(c.yes, c.yesCode, e.code, present[i+1].code); f >= 0 {
+		if f := cut(c.yes, c.yesCode, e.code, present[i+1].code); f >= 0 && g.sides(nL, nd.n) {
 			best.offer(int(f), sqL, nL, sqR, nd.n-nL)
 		}
 	}
@@ -107,6 +108,9 @@ func (g *grower) sweepMissing(w *worker, c *column, nd *node, present, missing [
 	// missing fail and the present all satisfy, or where the tests are a
 	// coarser set of cuts and have none, one that the missing satisfy and
 	// the present all fail.
+	if !g.sides(nM, nd.n) {
+		return
+	}
 	if f := cut(c.ge, c.geCode, present[len(present)-1].code, c.miss); f >= 0 {
 		best.offer(int(f), sqP, nd.n-nM, sqM, nM)
 	} else if f := cut(c.yes, c.yesCode, 0, present[0].code); f >= 0 {
@@ -133,6 +137,11 @@ func cut(ge, code []int32, a, b int32) int32 {
 	}
 	return ge[a]
 }
+
+// sides reports whether a split of n records with k on one side leaves
+// g.minLeaf records or more on each: with a minLeaf of 1, whether it
+// splits them at all.
+func (g *grower) sides(k, n uint64) bool { return k >= g.minLeaf && n-k >= g.minLeaf }
 
 // divide marks in g.side, for each item of nd, whether feature f holds for
 // it, makes nd's output a node testing f, and returns nd's children: the

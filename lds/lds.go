@@ -41,8 +41,13 @@ type Options struct {
 	// Cost is the cost of a branching node in errors, as the objective
 	// counts it over all the records of the dataset searched.
 	Cost float64
-	// Rank returns the tests of a set worth splitting it by, best first.
-	Rank func(ctx context.Context, ds *dataset.Dataset) []int
+	// MinLeaf is the fewest records a leaf of a tree with a branching
+	// node holds (objective.Options.MinLeaf): Search splits a set only
+	// where both sides hold that many, and asks Solve for as much.
+	MinLeaf int
+	// Rank returns the tests of a set worth splitting it by, best first,
+	// of those that leave minLeaf records or more on each side.
+	Rank func(ctx context.Context, ds *dataset.Dataset, minLeaf int) []int
 	// Rounds is the most rounds to search: discrepancies 0 to Rounds-1.
 	Rounds int
 	// Share, if above 0, is the share of the time since Search began that
@@ -109,7 +114,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 		if f, ok := s.exact[path]; ok {
 			return f.t, f.s
 		}
-		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1))})
+		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1)), MinLeaf: s.opt.MinLeaf})
 		if res == nil {
 			return leaf(ds)
 		}
@@ -125,7 +130,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 	}
 	rank, ok := s.ranks[path]
 	if !ok {
-		rank = s.opt.Rank(ctx, ds)
+		rank = s.opt.Rank(ctx, ds, s.opt.MinLeaf)
 		s.ranks[path] = rank
 	}
 	for i, f := range rank {
@@ -137,7 +142,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 			break
 		}
 		no, yes := split(ds, f)
-		if len(no.Examples) == 0 || len(yes.Examples) == 0 {
+		if least := max(s.opt.MinLeaf, 1); objective.Records(no) < least || objective.Records(yes) < least {
 			continue
 		}
 		key := path + strconv.Itoa(f)

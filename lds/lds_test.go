@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/cart"
+	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/minerr"
@@ -13,22 +14,9 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// errorsOf returns the records of ds's examples that root misclassifies.
-func errorsOf(root *tree.Node, rows [][]bool, counts [][]int) int {
-	errs := 0
-	for i, row := range rows {
-		k := root.Classify(func(f int) bool { return row[f] })
-		for c, w := range counts[i] {
-			if c != k {
-				errs += w
-			}
-		}
-	}
-	return errs
-}
-
-// TestSearch: on random noisy tables, every tree offered is within the
-// depth, makes the errors its score says and beats the one before,
+// TestSearch: on random noisy tables, half of them with a minimum leaf
+// size, every tree offered is within the depth, holds that many records in
+// each leaf, makes the errors its score says and beats the one before,
 // none beats the brute-force optimum, and the first, the greedy top with
 // optimal bottoms, is no worse than CART's tree.
 func TestSearch(t *testing.T) {
@@ -36,17 +24,20 @@ func TestSearch(t *testing.T) {
 	for run := range objtest.Runs(120, 30) {
 		ds := testgen.Noisy(r, 4+r.IntN(4), 20+r.IntN(60), 2+r.IntN(2))
 		rows, counts := testgen.Records(ds)
-		depth := 3 + r.IntN(2)
-		opt := testgen.MinErrors(ds, depth, 0)
-		_, floor, _ := cart.Tree(context.Background(), ds, depth)
+		depth, minLeaf := 3+r.IntN(2), 0
+		if run%2 == 1 {
+			minLeaf = 2 + r.IntN(8)
+		}
+		opt, _ := bruteforce.FewestErrors(rows, counts, depth, objective.MaxBranches(depth), 0, minLeaf)
+		_, floor, _ := cart.Tree(context.Background(), ds, depth, minLeaf)
 		var offered []objective.Score
-		Search(context.Background(), ds, Options{Depth: depth, Exact: 2, Solve: minerr.Solve, Rank: cart.Ranked, Rounds: 3,
+		Search(context.Background(), ds, Options{Depth: depth, Exact: 2, Solve: minerr.Solve, MinLeaf: minLeaf, Rank: cart.Ranked, Rounds: 3,
 			Offer: func(root *tree.Node, s objective.Score) {
-				switch e := errorsOf(root, rows, counts); {
-				case root.Depth() > depth:
-					t.Fatalf("run %d: depth %d > %d", run, root.Depth(), depth)
-				case e != s.E || root.Leaves()-1 != s.B:
-					t.Fatalf("run %d: a tree of %d errors, %d branches offered as %v", run, e, root.Leaves()-1, s)
+				res := &objective.Result{Root: root, Errors: s.E, Branches: s.B}
+				if err := objtest.CheckTree(ds, objective.Options{MaxDepth: depth, MinLeaf: minLeaf}, res); err != nil {
+					t.Fatalf("run %d: a tree offered as %v: %v", run, s, err)
+				}
+				switch e := s.E; {
 				case e < opt:
 					t.Fatalf("run %d: %d errors, below the optimum %d", run, e, opt)
 				case len(offered) == 0 && e > floor:

@@ -314,11 +314,15 @@ func (c *counter) diagonal(m int) {
 }
 
 // split2 is the best a feature does at the root of a depth-two tree: the
-// errors of each side as a leaf and split by its best second feature.
+// errors of each side as a leaf and split by its best second feature,
+// among the splits that leave each leaf enough records.
 type split2 struct {
 	leaf, split [2]int // false side, true side
 	by          [2]int // the second features
-	empty       bool   // a side holds no item: the feature splits nothing
+	// barred: a side holds fewer records than a leaf must
+	// (objective.Options.MinLeaf), none without a minimum: the feature
+	// may not split the set.
+	barred bool
 }
 
 // counts is what solve2 reads of a set: a counter's, with its diagonal
@@ -326,9 +330,10 @@ type split2 struct {
 type counts interface {
 	// splits returns in sp, for each feature i, the errors of i's sides
 	// as leaves and, if deep, split by their best second feature, for the
-	// set, whose class weights are cls. A side no second feature splits
-	// better keeps its leaf's errors, and -1 as that feature.
-	splits(cls []int, deep bool, sp []split2) []split2
+	// set, whose class weights are cls, where each leaf holds minLeaf
+	// records or more (at least 1). A side no second feature splits better
+	// keeps its leaf's errors, and -1 as that feature.
+	splits(cls []int, deep bool, minLeaf int, sp []split2) []split2
 	// both returns the weight of class k in the set where features i and
 	// j hold.
 	both(k, i, j int) int
@@ -345,9 +350,9 @@ func (s *search) solve2(c counts, cls []int, d int) []*sol {
 	for n := range win {
 		win[n] = shape2{score: lf.S, root: -1}
 	}
-	s.sp = c.splits(cls, d == 2, s.sp)
+	s.sp = c.splits(cls, d == 2, s.minLeaf, s.sp)
 	for i, sp := range s.sp {
-		if sp.empty {
+		if sp.barred {
 			continue
 		}
 		// The trees that split on i: each shape is scored once and tried
@@ -395,10 +400,10 @@ func (s *search) solve2(c counts, cls []int, d int) []*sol {
 var shapes = [4][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
 
 // splits is counts.splits, for a counter of every pair.
-func (c *counter) splits(cls []int, deep bool, sp []split2) []split2 {
-	sp = leaves(c.diag, cls, sp)
+func (c *counter) splits(cls []int, deep bool, minLeaf int, sp []split2) []split2 {
+	sp = leaves(c.diag, cls, minLeaf, sp)
 	if deep {
-		c.improve(sp, cls)
+		c.improve(sp, cls, minLeaf)
 	}
 	return sp
 }
@@ -409,8 +414,9 @@ func (c *counter) both(k, i, j int) int {
 }
 
 // leaves returns in sp each feature's sides as leaves, from the weight of
-// each class where each holds, diag, in a set with class weights cls.
-func leaves(diag []int32, cls []int, sp []split2) []split2 {
+// each class where each holds, diag, in a set with class weights cls,
+// barring the features that leave a side fewer than minLeaf records.
+func leaves(diag []int32, cls []int, minLeaf int, sp []split2) []split2 {
 	nk := len(cls)
 	m := len(diag) / nk
 	total := sum(cls)
@@ -423,26 +429,29 @@ func leaves(diag []int32, cls []int, sp []split2) []split2 {
 			mostOff, mostOn = max(mostOff, cls[k]-r), max(mostOn, r)
 		}
 		leaf := [2]int{total - on - mostOff, on - mostOn}
-		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}, empty: on == 0 || on == total}
+		sp[i] = split2{leaf: leaf, split: leaf, by: [2]int{-1, -1}, barred: on < minLeaf || total-on < minLeaf}
 	}
 	return sp
 }
 
 // improve improves sp's splits by second features from c's band of
-// counts, once c.diag is filled.
-func (c *counter) improve(sp []split2, cls []int) {
-	if len(cls) == 2 {
+// counts, once c.diag is filled, where each leaf holds minLeaf records or
+// more.
+func (c *counter) improve(sp []split2, cls []int, minLeaf int) {
+	if len(cls) == 2 && minLeaf <= 1 {
 		c.pairs2(sp, cls)
 	} else {
-		c.pairs(sp, cls)
+		c.pairs(sp, cls, minLeaf)
 	}
 }
 
 // pairs improves sp's splits by second features. Features i < j split the
 // set into four cells, which make four splits: each side of i by j, and
 // each side of j by i. A pass over the pairs counts the cells once for all
-// four, in ascending order of the second feature for every first.
-func (c *counter) pairs(sp []split2, cls []int) {
+// four, in ascending order of the second feature for every first. A cell
+// of fewer than minLeaf records counts as more errors than any split
+// makes, so that no split with it in a leaf is taken.
+func (c *counter) pairs(sp []split2, cls []int, minLeaf int) {
 	nk, m := len(cls), len(sp)
 	cells := make([]int, 4*nk)
 	both, iOnly, jOnly, neither := cells[:nk], cells[nk:2*nk], cells[2*nk:3*nk], cells[3*nk:]
@@ -454,7 +463,7 @@ func (c *counter) pairs(sp []split2, cls []int) {
 				ij, ii, jj := int(c.pair[k*stride+at+j]), int(c.diag[k*m+i]), int(c.diag[k*m+j])
 				both[k], iOnly[k], jOnly[k], neither[k] = ij, ii-ij, jj-ij, cls[k]-ii-jj+ij
 			}
-			eb, ei, ej, en := errs(both), errs(iOnly), errs(jOnly), errs(neither)
+			eb, ei, ej, en := cellErrs(both, minLeaf), cellErrs(iOnly, minLeaf), cellErrs(jOnly, minLeaf), cellErrs(neither, minLeaf)
 			sp[i].improve(0, ej+en, j)
 			sp[i].improve(1, eb+ei, j)
 			sp[j].improve(0, ei+en, i)
@@ -550,6 +559,26 @@ func (s *search) build2(c counts, cls []int, t shape2) *sol {
 		kids[v] = join(j, leaf(off), leaf(on))
 	}
 	return join(i, kids[0], kids[1])
+}
+
+// barredLeaf is more errors than any set makes, and two of them add up to
+// no more than an int holds.
+const barredLeaf = 1 << 40
+
+// cellErrs returns the errors of a leaf for class weights w, or
+// barredLeaf if it holds fewer than minLeaf records. With a minLeaf of 1,
+// only an empty cell is barred, whose split makes as many errors as the
+// side it splits, which then never beats the side's leaf.
+func cellErrs(w []int, minLeaf int) int {
+	total, most := 0, 0
+	for _, v := range w {
+		total += v
+		most = max(most, v)
+	}
+	if total < minLeaf {
+		return barredLeaf
+	}
+	return total - most
 }
 
 // errs returns the errors of a leaf for class weights w.

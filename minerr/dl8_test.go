@@ -38,7 +38,7 @@ func TestSTreeD(t *testing.T) {
 			if !testing.Short() {
 				want[3] = c.d3
 			}
-			objtest.CheckOptima(t, Solve, ds, want, "STreeD")
+			objtest.CheckOptima(t, Solve, ds, objective.Options{}, want, "STreeD")
 		})
 	}
 }

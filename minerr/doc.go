@@ -74,6 +74,19 @@
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once.
 //
+// With a minimum leaf size (objective.Options.MinLeaf), a feature is
+// tried at a node only where both its sides hold that many records, the
+// depth-two solver takes no split that leaves a cell fewer (it weighs the
+// pairs of two classes by the general pass then), the greedy tree splits
+// only so, and a set of r records gets at most r/MinLeaf-1 branching
+// nodes. Bounds that a set costs no less than a subset of it fail, since
+// the subset's leaves may be too small for the set's best tree: the
+// similarity bound, which moves items between the sides of two features,
+// is off, and the zero-error hand-off too, which knows no leaf size. The
+// other bounds hold: the cache's are of the same set, a branch without
+// errors is the least any split costs, and the fewest branches come from
+// the depth-two optima, which honour the size.
+//
 // The search is anytime: when its context ends it returns the best tree
 // found with the bound it has proven. That bound is weak until the root's
 // features are done: those not yet searched contribute only what the

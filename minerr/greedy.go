@@ -3,8 +3,11 @@ package minerr
 // greedy returns a tree of depth at most d with at most n branching nodes
 // for the items in set, whose class weights are cls: the tree that splits
 // each set by the feature with the least Gini impurity, pruned to the
-// subtree that minimizes the objective within the budget. It gives the
-// search its first upper bound and an answer if it stops at once.
+// subtree that minimizes the objective within the budget, of the splits
+// that leave each side enough records (objective.Options.MinLeaf), as
+// pruning keeps: a subtree cut back to a leaf leaves that leaf all of its
+// records. It gives the search its first upper bound and an answer if it
+// stops at once.
 func (s *search) greedy(set []int32, cls []int, d, n int) *sol {
 	g := s.grow(set, cls, d)
 	memo := make(map[pruneKey]*sol)
@@ -44,7 +47,7 @@ func (s *search) grow(set []int32, cls []int, d int) *gnode {
 	for f := range x.m {
 		t := on[f*x.classes : (f+1)*x.classes]
 		nt := sum(t)
-		if nt == 0 || nt == total {
+		if nt < s.minLeaf || total-nt < s.minLeaf {
 			continue
 		}
 		for k := range off {

@@ -57,8 +57,9 @@ func newSearch(x *data, opt objective.Options) *search {
 		x:        x,
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records)},
 		anySize:  opt.AnySize,
-		handOff:  opt.Consistent != nil && !opt.AnySize && opt.CostPerBranch == 0,
+		handOff:  opt.Consistent != nil && !opt.AnySize && opt.CostPerBranch == 0 && opt.MinLeaf <= 1,
 		off:      opt.Off,
+		minLeaf:  opt.LeastLeaf(),
 		top:      opt.MaxDepth,
 		budget:   objective.MaxBranches(opt.MaxDepth),
 		cache:    make(objective.Cache),
@@ -66,6 +67,11 @@ func newSearch(x *data, opt objective.Options) *search {
 	}
 	if opt.MaxBranches > 0 {
 		s.budget = min(s.budget, opt.MaxBranches)
+	}
+	if opt.MinLeaf > 1 {
+		// The sides of the features tried before bound a side only by
+		// moving items into and out of its leaves (see siblings).
+		s.off.Similarity = true
 	}
 	s.stats.Items, s.stats.Features = x.n, x.m
 	// The depth-two solver keeps a count per class and pair of features;

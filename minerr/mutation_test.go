@@ -73,3 +73,9 @@ func TestMutantDepth2(t *testing.T) {
 		})
 	}
 }
+
+// TestMutantMinLeaf shows that the oracle comparison catches an engine
+// that ignores the minimum leaf size.
+func TestMutantMinLeaf(t *testing.T) {
+	objtest.MinLeafIgnored(t, Solve, rand.New(rand.NewPCG(5, 6)), randomTable, 200)
+}

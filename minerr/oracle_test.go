@@ -83,7 +83,8 @@ func TestOracle(t *testing.T) {
 // TestOracleDeep compares Solve with the oracle at depths four and five,
 // on noisy tables: nodes of depth three and more are then not the root, so
 // the bounds they prove and cache when they find no better tree, and what
-// the second phase proves of their branches, decide the answer.
+// the second phase proves of their branches, decide the answer, with
+// branch budgets, costs and minimum leaf sizes.
 func TestOracleDeep(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for run := range objtest.Runs(200, 40) {
@@ -94,6 +95,8 @@ func TestOracleDeep(t *testing.T) {
 			opt.MaxBranches = 2 + r.IntN(12)
 		case 1:
 			opt.CostPerBranch = []float64{1.0 / 64, 1.0 / 32, 1.0 / 16}[r.IntN(3)]
+		case 2:
+			opt.MinLeaf = 2 + r.IntN(8)
 		}
 		solveChecked(t, run, ds, opt)
 	}
@@ -103,7 +106,8 @@ func TestOracleDeep(t *testing.T) {
 // tables of hundreds of records, weighted, with features that hold on few
 // items as well as on half: the root's children are then counted from its
 // columns (see parent), by masking, by laying out their smaller side anew
-// or from the counts of triples, and solved from the counts alone.
+// or from the counts of triples, and solved from the counts alone; with
+// branch budgets, a cost or a minimum leaf size.
 func TestOracleCounted(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for run := range objtest.Runs(24, 6) {
@@ -126,11 +130,13 @@ func TestOracleCounted(t *testing.T) {
 			ds.Examples = append(ds.Examples, ex)
 		}
 		opt := objective.Options{MaxDepth: 3}
-		switch r.IntN(3) {
+		switch r.IntN(4) {
 		case 0:
 			opt.MaxBranches = 2 + r.IntN(5)
 		case 1:
 			opt.CostPerBranch = 1.0 / 64
+		case 2:
+			opt.MinLeaf = 5 + r.IntN(40)
 		}
 		solveChecked(t, run, ds, opt)
 	}

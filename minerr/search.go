@@ -52,6 +52,7 @@ type search struct {
 	// objective.Options.Consistent.
 	handOff  bool
 	off      objective.Techniques // switched off
+	minLeaf  int                  // records a leaf below a split holds at least (objective.Options.LeastLeaf)
 	top      int                  // the root's depth
 	budget   int                  // the root's branch budget
 	stop     atomic.Bool
@@ -168,7 +169,7 @@ func (s *search) report(best *sol, lb score) {
 func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) (*sol, score) {
 	s.stats.Subproblems++
 	lf := leaf(cls)
-	n = min(n, objective.MaxBranches(d))
+	n = objective.LeafBudget(min(n, objective.MaxBranches(d)), sum(cls), s.minLeaf)
 	if n == 0 || lf.S.E == 0 {
 		return s.order.IfLess(lf, ub), lf.S
 	}
@@ -349,7 +350,7 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		// The least errors of each side of each feature with one branch
 		// bound the branches of the sides' trees (see fewestLB).
 		c.diagonal(x.m)
-		fr.one = c.splits(cls, true, fr.one)
+		fr.one = c.splits(cls, true, s.minLeaf, fr.one)
 		one = fr.one
 	}
 	fr.tried = fr.tried[:0]
@@ -368,8 +369,8 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 		} else {
 			fr.sides(cls, f)
 		}
-		if sum(fr.cls0) == 0 || sum(fr.cls1) == 0 {
-			continue
+		if sum(fr.cls0) < s.minLeaf || sum(fr.cls1) < s.minLeaf {
+			continue // a side empty, or too small for a leaf
 		}
 		hashed := false
 		var h0, h1 [2]uint64
@@ -521,7 +522,10 @@ func (fr *frame) weigh(m int, c *counter, total int) {
 // the false and true sides of feature f with the k0-th and k1-th least
 // budgets: a tree for a side makes at most w more errors on another side
 // than on it, if the other side has items of weight w that it has not,
-// and the pair weights give w.
+// and the pair weights give w. The tree loses on the other side the items
+// it lacks too, which may leave a leaf fewer records than a minimum leaf
+// size asks: with one, the bound does not hold, and the search goes
+// without it (newSearch).
 func (s *search) siblings(fr *frame, f, k0, k1, splits int) (lb0, lb1 score) {
 	m, both := s.x.m, fr.both
 	wf := both[f*m+f]
@@ -595,7 +599,7 @@ func (s *search) rootBound(set []int32, h [2]uint64, cls []int, d, n, from int, 
 	bound := ub
 	for f := from; f < s.x.m; f++ {
 		s.partition(fr, set, cls, f)
-		if len(fr.s0) == 0 || len(fr.s1) == 0 {
+		if sum(fr.cls0) < s.minLeaf || sum(fr.cls1) < s.minLeaf {
 			continue
 		}
 		h1 := s.hash(fr.s1)

@@ -44,9 +44,9 @@ func (w *wide) count(set []int32) {
 
 // splits is counts.splits. When the search stops, it returns splits not
 // yet improved by every pair, which still make trees, but not the best.
-func (w *wide) splits(cls []int, deep bool, sp []split2) []split2 {
+func (w *wide) splits(cls []int, deep bool, minLeaf int, sp []split2) []split2 {
 	x, c := w.x, w.c
-	sp = leaves(c.diag, cls, sp)
+	sp = leaves(c.diag, cls, minLeaf, sp)
 	if !deep {
 		return sp
 	}
@@ -61,7 +61,7 @@ func (w *wide) splits(cls []int, deep bool, sp []split2) []split2 {
 		} else {
 			c.tally(x, w.set)
 		}
-		c.improve(sp, cls)
+		c.improve(sp, cls, minLeaf)
 	}
 	return sp
 }

@@ -20,8 +20,9 @@ import (
 // counts of every pair, on random subsets of random tables of two classes
 // and more, of few items and of thousands, counted by popcounts and by
 // increments, in bands of one first
-// feature to all of them: the same splits, by the same second features,
-// and the same trees at every budget.
+// feature to all of them, with a minimum leaf size one time in two: the
+// same splits, by the same second features, and the same trees at every
+// budget.
 func TestWideAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for run := range objtest.Runs(300, 60) {
@@ -44,12 +45,13 @@ func TestWideAgrees(t *testing.T) {
 		c := newCounter(x)
 		c.count(x, set)
 		c.diagonal(x.m)
+		minLeaf := 1 + r.IntN(2)*r.IntN(8)
 		for _, deep := range []bool{false, true} {
-			if got, want := w.splits(cls, deep, nil), c.splits(cls, deep, nil); !reflect.DeepEqual(got, want) {
+			if got, want := w.splits(cls, deep, minLeaf, nil), c.splits(cls, deep, minLeaf, nil); !reflect.DeepEqual(got, want) {
 				t.Fatalf("run %d (%d classes, bands of %d of %d features), deep %v: splits\n%v\nwant\n%v", run, x.classes, w.rows, x.m, deep, got, want)
 			}
 		}
-		s := newSearch(x, objective.Options{MaxDepth: 2})
+		s := newSearch(x, objective.Options{MaxDepth: 2, MinLeaf: minLeaf})
 		for d := 1; d <= 2; d++ {
 			got, want := s.solve2(w, cls, d), s.solve2(c, cls, d)
 			for n := range want {

@@ -35,13 +35,21 @@ type Options struct {
 	// fewest branching nodes among those trees, which can take longer than
 	// the errors themselves, is left out.
 	AnySize bool
+	// MinLeaf is the fewest records (the counts of the items) a leaf of a
+	// tree with a branching node may hold, scikit-learn's min_samples_leaf
+	// as an integer: a split is allowed only where both its sides hold
+	// MinLeaf records or more. A tree that is a single leaf is allowed
+	// whatever the records, as scikit-learn fits one where MinLeaf is more
+	// than half of them. 0 and 1 constrain nothing.
+	MinLeaf int
 	// Consistent, if set, is handed the search for the fewest branching
 	// nodes when the fewest errors are 0: it returns the tree of fewest
 	// leaves of depth at most d that makes no error on ds, given one, t,
 	// or the best it has with its context's error. A zero-error engine
 	// (package dp, as orchestrate sets it) proves that faster than a
 	// search whose bounds on errors are all 0 there. Without it, the
-	// engine searches the fewest branches itself.
+	// engine searches the fewest branches itself, and so it does with a
+	// MinLeaf above 1, which the zero-error engine does not know.
 	Consistent func(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error)
 	// UpperBound, if set, returns the score of the best tree known beside
 	// the search (a greedy tree, or another search's), which the search
@@ -72,15 +80,19 @@ type Techniques struct {
 	// they start from the leaf.
 	Greedy bool
 	// Seeds: ordered starts the depth-two search of one side of a cut
-	// from what the search of a subset of it learnt of every cut.
+	// from what the search of a subset of it learnt of every cut. Off
+	// with a MinLeaf above 1, where a subset may cost more.
 	Seeds bool
-	// Runs: ordered's sweeps weigh a run of items of one class whole.
+	// Runs: ordered's sweeps weigh a run of items of one class whole. Off
+	// with a MinLeaf above 1, where the cuts allowed may start or end
+	// inside a run.
 	Runs bool
 	// PairCounts: minerr solves depth two from per-class counts of pairs
 	// of features, without recursion. Off, it recurses to depth one.
 	PairCounts bool
 	// Similarity: minerr bounds a side of a feature by the sides of the
-	// features tried before it.
+	// features tried before it. Off with a MinLeaf above 1, where a tree
+	// moved to another side may leave a leaf too small.
 	Similarity bool
 	// Floor: the search of the Errors mode holds CART's tree of the depth
 	// budget from the start (package orchestrate), which the engine needs
@@ -100,12 +112,15 @@ type Progress struct {
 	Bound      float64 // as in Result
 }
 
-// Validate reports options that no search can take: a negative depth or
-// budget, a cost that is negative or not a finite number, or one with
-// AnySize.
+// Validate reports options that no search can take: a negative depth,
+// budget or leaf size, a cost that is negative or not a finite number, or
+// one with AnySize.
 func (opt Options) Validate() error {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
 		return fmt.Errorf("depth %d and branching nodes %d must not be negative", opt.MaxDepth, opt.MaxBranches)
+	}
+	if opt.MinLeaf < 0 {
+		return fmt.Errorf("minimum leaf size %d: want 0 or more records", opt.MinLeaf)
 	}
 	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
 		return fmt.Errorf("complexity cost %v: want a finite cost of 0 or more", opt.CostPerBranch)
@@ -122,6 +137,21 @@ func MaxBranches(d int) int {
 		return math.MaxInt32
 	}
 	return 1<<d - 1
+}
+
+// LeastLeaf returns the fewest records each side of a split must hold:
+// MinLeaf, or 1, which only asks that neither side be empty.
+func (opt Options) LeastLeaf() int { return max(opt.MinLeaf, 1) }
+
+// LeafBudget returns n, the most branching nodes of a tree of a set of
+// records records, or fewer where its leaves cannot all hold least
+// records: b branching nodes make b+1 leaves, each of least records or
+// more but for a single leaf, which needs none.
+func LeafBudget(n, records, least int) int {
+	if least <= 1 {
+		return n
+	}
+	return max(0, min(n, records/least-1))
 }
 
 // TechniqueNames returns the name of each technique of Techniques, as

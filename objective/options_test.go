@@ -19,3 +19,25 @@ func TestSwitchOff(t *testing.T) {
 		t.Errorf("names %q", names)
 	}
 }
+
+// TestMinLeaf: a negative leaf size is refused, and LeafBudget gives the
+// most branches, up to n, whose leaves the records can fill, b branching
+// nodes making b+1 leaves, with no bound where any leaf size is allowed.
+func TestMinLeaf(t *testing.T) {
+	if (Options{MinLeaf: -1}).Validate() == nil || (Options{MinLeaf: 5}).Validate() != nil {
+		t.Error("Validate: want an error for a negative leaf size only")
+	}
+	for n := range 8 {
+		for records := range 40 {
+			for least := range 7 {
+				want := n
+				for least > 1 && want > 0 && (want+1)*least > records {
+					want--
+				}
+				if got := LeafBudget(n, records, least); got != want {
+					t.Fatalf("LeafBudget(%d, %d, %d) = %d, want %d", n, records, least, got, want)
+				}
+			}
+		}
+	}
+}

@@ -40,7 +40,8 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	start := time.Now()
 	b := opt.Budget
 	// The engine checks oopt, and fails before it searches.
-	oopt := objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize, Off: opt.Off}
+	oopt := b.options()
+	oopt.Off, oopt.MinLeaf = opt.Off, b.leastLeaf(ds)
 	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, own: math.MaxInt}
 	a.held = objective.NewIncumbent(a.order)
 	if opt.Progress != nil {
@@ -49,7 +50,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 		}
 	}
 	if !opt.Off.Floor {
-		a.floor(ctx, ds, b)
+		a.floor(ctx, ds, b, oopt.MinLeaf)
 	}
 	oopt.Consistent = fewestLeaves
 	oopt.UpperBound = a.held.Score
@@ -111,10 +112,11 @@ type anytime struct {
 	report func(best, bound int) // nil: none
 }
 
-// floor offers CART's tree of ds within b, even when ctx ends at once: it
-// takes no longer than reading the data did.
-func (a *anytime) floor(ctx context.Context, ds *dataset.Dataset, b Budget) {
-	root, errs, _ := cart.Tree(context.WithoutCancel(ctx), ds, b.MaxDepth)
+// floor offers CART's tree of ds within b, its leaves of minLeaf records
+// or more (b.MinLeaf as the engines count it), even when ctx ends at once:
+// it takes no longer than reading the data did.
+func (a *anytime) floor(ctx context.Context, ds *dataset.Dataset, b Budget, minLeaf int) {
+	root, errs, _ := cart.Tree(context.WithoutCancel(ctx), ds, b.MaxDepth, minLeaf)
 	if root == nil {
 		return
 	}
@@ -179,7 +181,7 @@ func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve object
 	offer := func(root *tree.Node, s objective.Score) {
 		a.offer(root.Map(func(f int) int { return index[f] }), s)
 	}
-	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, Offer: offer})
+	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, Offer: offer})
 }
 
 // orderedTests is the number of threshold tests a column of ds must give,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
@@ -61,12 +62,32 @@ type Budget struct {
 	// size, as STreeD, MurTree and ConTree give by default, rather than
 	// the one with the fewest nodes among them (objective.Options.AnySize).
 	AnySize bool
+	// MinLeaf is the fewest rows (records) a leaf holds, unless the tree
+	// is a single leaf, as scikit-learn's min_samples_leaf
+	// (objective.Options.MinLeaf); 0 and 1 ask for nothing. Where the
+	// records are weighed (dataset.Dataset.Weights), it is the least
+	// weight of a leaf, in the weights' units as given.
+	MinLeaf float64
+}
+
+// leastLeaf returns b.MinLeaf in the records the engines count for ds: in
+// the units of its Weights, if it has them, rounded up.
+func (b Budget) leastLeaf(ds *dataset.Dataset) int {
+	if ds.Weights != nil {
+		return int(math.Ceil(b.MinLeaf * ds.WeightScale))
+	}
+	return int(math.Ceil(b.MinLeaf))
 }
 
 // Validate reports a budget that no search can take, as the engines of
 // the Errors mode check it (objective.Options.Validate).
 func (b Budget) Validate() error {
-	return objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize}.Validate()
+	return b.options().Validate()
+}
+
+// options returns the engines' options for b.
+func (b Budget) options() objective.Options {
+	return objective.Options{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, CostPerBranch: b.Cost, AnySize: b.AnySize, MinLeaf: int(math.Ceil(b.MinLeaf))}
 }
 
 // Options configure a search.

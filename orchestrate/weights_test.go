@@ -101,7 +101,7 @@ func TestWeightsOracle(t *testing.T) {
 		}
 		depth := r.IntN(3)
 		budget := objective.MaxBranches(depth)
-		want, _ := bruteforce.FewestErrors(records, counts, depth, budget, 0)
+		want, _ := bruteforce.FewestErrors(records, counts, depth, budget, 0, 0)
 		for _, e := range []Engine{MinErr, Ordered} {
 			b := Budget{MaxDepth: depth, AnySize: true}
 			res, err := Learn(context.Background(), ds, Options{Mode: Errors, Engine: e, Budget: b})

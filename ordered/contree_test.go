@@ -8,6 +8,7 @@ import (
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/objtest"
+	"github.com/odtx/odtx/objective"
 )
 
 // contree holds ConTree's optima at depths two and three on its datasets
@@ -49,7 +50,7 @@ func TestConTree(t *testing.T) {
 			if c.d3 > 0 && !testing.Short() {
 				want[3] = c.d3
 			}
-			objtest.CheckOptima(t, Solve, ds, want, "ConTree")
+			objtest.CheckOptima(t, Solve, ds, objective.Options{}, want, "ConTree")
 		})
 	}
 }

@@ -59,6 +59,21 @@
 // of many distinct values; minerr, where they are many binary ones, such
 // as one-hot categories, whose depth-two trees it counts in one pass.
 //
+// With a minimum leaf size (objective.Options.MinLeaf), only the cuts
+// that leave each side that many records are searched (a range of each
+// column's cuts) and swept; a set of r records gets at most r/MinLeaf-1
+// branching nodes. A set may then cost less than a subset of it, whose
+// leaves the set's best tree may leave too small, so no bound reads a
+// subset's cost as a superset's. Between two evaluated cuts, a cut's true
+// side is bounded by the right cut's true side, which holds it, less the
+// records between them, and its false side by the left cut's false side
+// likewise, but no longer by the left cut's true side nor the right cut's
+// false side, its subsets: so in interval pruning, the column bounds of
+// depth two and the best-first root. Seeds, which bound a superset by a
+// subset's records, are off. A run of one class may hold the first or the
+// last cut allowed: the sweep weighs both wherever they fall, and goes
+// item by item rather than by runs.
+//
 // The search is anytime: when its context ends it returns the best tree
 // found with the bound it has proven. At the root, that bound is the least
 // of what the evaluated cuts prove of the open intervals of the column in

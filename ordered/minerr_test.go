@@ -50,7 +50,7 @@ func numericCSV(r *rand.Rand, rows, cols, values, classes int) string {
 // TestMinerr compares Solve with package minerr, which searches the same
 // objective over the binary features one by one, on random numeric tables
 // larger than the oracle can take: depths 1 to 3, with and without branch
-// budgets and costs. Every other table keeps a random part of its
+// budgets, costs and minimum leaf sizes. Every other table keeps a random part of its
 // thresholds, as a dataset made by hand may, so that the codes of a
 // column's tests have gaps.
 func TestMinerr(t *testing.T) {
@@ -63,6 +63,10 @@ func TestMinerr(t *testing.T) {
 		}
 		opt := objtest.RandomOptions(r)
 		opt.MaxDepth = 1 + r.IntN(3)
+		if opt.MinLeaf > 0 {
+			// Leaves of up to a fifth of the records.
+			opt.MinLeaf = 2 + r.IntN(1+len(ds.Examples)/5)
+		}
 		if err := agree(ds, opt); err != nil {
 			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
 		}
@@ -122,7 +126,9 @@ func runsCSV(r *rand.Rand, rows int) string {
 }
 
 // TestRuns compares Solve with package minerr on tables whose first column
-// the sweeps weigh by runs, including runs of several classes side by side.
+// the sweeps weigh by runs, including runs of several classes side by
+// side; every other table with a minimum leaf size, which puts the first
+// and last cuts allowed inside the runs.
 func TestRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for run := range objtest.Runs(60, 15) {
@@ -137,6 +143,9 @@ func TestRuns(t *testing.T) {
 			t.Fatalf("run %d: the first column is not weighed by runs", run)
 		}
 		opt := objective.Options{MaxDepth: 1 + r.IntN(2)}
+		if run%2 == 1 {
+			opt.MinLeaf = 2 + r.IntN(len(ds.Examples)/2)
+		}
 		if err := agree(ds, opt); err != nil {
 			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/objective"
 )
@@ -67,4 +68,12 @@ func TestMutants(t *testing.T) {
 			check.Done(t)
 		})
 	}
+}
+
+// TestMutantMinLeaf shows that the oracle comparison catches an engine
+// that ignores the minimum leaf size.
+func TestMutantMinLeaf(t *testing.T) {
+	objtest.MinLeafIgnored(t, Solve, rand.New(rand.NewPCG(5, 6)), func(r *rand.Rand) *dataset.Dataset {
+		return load(t, randomCSV(r))
+	}, 200)
 }

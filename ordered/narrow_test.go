@@ -9,7 +9,8 @@ import (
 
 // TestNarrow checks the cuts that narrow, after and before pass over
 // against open, cut by cut, on random frames: with and without seeded cuts,
-// budget splits, a cost per branch, and ranking by errors alone. A cut they
+// budget splits, a cost per branch, ranking by errors alone and a minimum
+// leaf size. A cut they
 // pass over must be one open closes; and the bounds of an interval's ends
 // are sharp enough that some cuts are passed over.
 func TestNarrow(t *testing.T) {
@@ -60,7 +61,7 @@ func TestNarrow(t *testing.T) {
 				}
 			}
 		}
-		s := &search{order: objective.Order{ErrorsOnly: r.IntN(2) == 0}}
+		s := &search{order: objective.Order{ErrorsOnly: r.IntN(2) == 0}, minLeaf: 1 + 4*r.IntN(2)}
 		if r.IntN(4) == 0 {
 			s.order = objective.Order{Cost: float64(r.IntN(3)) + 0.5}
 		}

@@ -42,10 +42,19 @@ func newSearch(x *data, opt objective.Options) *search {
 		progress: opt.Progress,
 		upper:    opt.UpperBound,
 		off:      opt.Off,
+		minLeaf:  opt.LeastLeaf(),
 		outer:    objective.None,
 	}
 	if opt.MaxBranches > 0 {
 		s.budget = min(s.budget, opt.MaxBranches)
+	}
+	if opt.MinLeaf > 1 {
+		// Seeds bound a side by what a subset of it proved, which a
+		// minimum leaf size breaks (see monotone). A run weighed whole is
+		// cut only at its ends, and the first and last cuts that leave
+		// each side enough records may fall inside one: the sweep goes
+		// item by item, which weighs them (see stump.items).
+		s.off.Seeds, s.off.Runs = true, true
 	}
 	s.stats.Items = x.n
 	for _, col := range x.cols {

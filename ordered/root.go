@@ -41,14 +41,15 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 	for a := range frames {
 		fr := &frames[a]
 		c := fr.cuts(s.x, v, a)
-		if c == 0 {
+		first, last := allowed(fr.w, v.w, s.minLeaf)
+		if first > last {
 			continue
 		}
 		fr.start(v, c, hi-lo+1, false)
 		if d == 3 && fr.m == 1 {
 			fr.learnt = make([][2][2]int, c+2)
 		}
-		heap.Push(q, pending{lb: lb, a: a, iv: interval{1, c, 0, c + 1}})
+		heap.Push(q, pending{lb: lb, a: a, iv: interval{first, last, 0, c + 1}})
 	}
 	proven := lb
 	for q.Len() > 0 {

@@ -88,6 +88,9 @@ type search struct {
 	// search, which learnt gathers those of.
 	seeds, learnt []record
 	off           objective.Techniques // switched off
+	// minLeaf is the fewest records a leaf below a split holds
+	// (objective.Options.LeastLeaf).
+	minLeaf int
 	// held is the score of the best tree found at the root, and proven the
 	// bound proven there, as last reported.
 	held, proven score
@@ -131,8 +134,8 @@ func (s *search) depthOne(v *view) *sol {
 	for _, e := range v.sorted[0] {
 		s.marks[e.item] = 0
 	}
-	s.one[0].start(v.cls)
-	s.one[1].start(s.none)
+	s.one[0].start(v.cls, s.minLeaf)
+	s.one[1].start(s.none, s.minLeaf)
 	s.sweep(v, &s.one, nil, nil, cut{col: -1})
 	return s.better(lf, s.stumpSol(&s.one[0]))
 }
@@ -149,7 +152,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		s.learnt = s.learnt[:0] // for the caller, even if it returns at once
 	}
 	lf := leaf(v.cls)
-	n = min(n, objective.MaxBranches(d))
+	n = objective.LeafBudget(min(n, objective.MaxBranches(d)), v.w, s.minLeaf)
 	if n == 0 || lf.S.E == 0 {
 		return s.order.IfLess(lf, ub)
 	}
@@ -338,7 +341,8 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 	if d == 2 && fr.m == 1 && !s.off.Seeds {
 		fr.seed(a)
 	}
-	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
+	first, last := allowed(fr.w, v.w, s.minLeaf)
+	fr.queue = append(fr.queue[:0], interval{first, last, 0, c + 1})
 	if d == 3 && fr.m == 1 {
 		fr.arena = fr.arena[:0]
 		fr.learnt = slices.Grow(fr.learnt[:0], c+2)[:c+2]
@@ -391,8 +395,18 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 		evaluated++
 		fr.queue = append(fr.queue, interval{iv.lo, k - 1, iv.kl, k}, interval{k + 1, iv.hi, k, iv.kr})
 	}
-	s.stats.Pruned += c - evaluated
+	s.stats.Pruned += max(0, last-first+1) - evaluated
 	return best, ub
+}
+
+// allowed returns the first and the last of the cuts of a set of all
+// records, with w records on the true side of each (numbered from 1, as
+// frame numbers them), that leave each side minLeaf records or more: a
+// range, as the true side grows with the cut, empty if last < first.
+func allowed(w []int, all, minLeaf int) (first, last int) {
+	first = 1 + sort.Search(len(w), func(i int) bool { return w[i] >= minLeaf })
+	last = sort.Search(len(w), func(i int) bool { return all-w[i] < minLeaf })
+	return first, last
 }
 
 // start prepares fr for the search of c cuts of v with m budget splits,
@@ -432,7 +446,7 @@ func (fr *frame) at(k, j int) int { return (int(fr.slot[k])*fr.m + j) * 2 }
 // columnBounds returns the bounds on the sides of cut k, of interval iv,
 // by column: what the stumps of the evaluated cuts around it give, as
 // frame.bounds describes, and the order of the columns by them.
-func (fr *frame) columnBounds(k int, iv interval) [2][]int {
+func (fr *frame) columnBounds(s *search, k int, iv interval) [2][]int {
 	m := fr.cols
 	at := func(k, h int) []int {
 		i := (int(fr.slot[k])*2 + h) * m
@@ -443,8 +457,11 @@ func (fr *frame) columnBounds(k int, iv interval) [2][]int {
 	t, f := at(k, 0), at(k, 1)
 	toR, fromL := fr.weight(iv.kr)-fr.weight(k), fr.weight(k)-fr.weight(iv.kl)
 	for b := range m {
-		t[b] = max(lt[b], rt[b]-toR, 0)
-		f[b] = max(rf[b], lf[b]-fromL, 0)
+		t[b] = max(rt[b]-toR, 0)
+		f[b] = max(lf[b]-fromL, 0)
+		if s.monotone() {
+			t[b], f[b] = max(t[b], lt[b]), max(f[b], rf[b])
+		}
 	}
 	fr.colOrder = slices.Grow(fr.colOrder[:0], m)[:m]
 	for b := range fr.colOrder {
@@ -534,13 +551,33 @@ func (fr *frame) bounds(s *search, k int, iv interval, j int) (score, score) {
 // around returns the bounds that cuts kl <= k <= kr give k's sides for
 // budget split j.
 func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
-	l, r := fr.at(kl, j), fr.at(kr, j)
-	lt, lf := fr.lb[l], fr.lb[l+1]
-	rt, rf := fr.lb[r], fr.lb[r+1]
+	lt, lf, rt, rf := fr.ends(s, kl, kr, j)
 	t := s.order.Max(lt, score{E: rt.E - (fr.weight(kr) - fr.weight(k)), B: rt.B})
 	f := s.order.Max(rf, score{E: lf.E - (fr.weight(k) - fr.weight(kl)), B: lf.B})
 	return s.order.Max(t, score{}), s.order.Max(f, score{})
 }
+
+// ends returns the bounds on the true and false sides of cuts kl and kr
+// for budget split j, which bound the sides of a cut between them. Where
+// the objective is not monotone, kl's true side and kr's false side, which
+// the cut's sides hold, bound nothing, and ends gives them as zero.
+func (fr *frame) ends(s *search, kl, kr, j int) (lt, lf, rt, rf score) {
+	l, r := fr.at(kl, j), fr.at(kr, j)
+	lt, lf, rt, rf = fr.lb[l], fr.lb[l+1], fr.lb[r], fr.lb[r+1]
+	if !s.monotone() {
+		lt, rf = score{}, score{}
+	}
+	return lt, lf, rt, rf
+}
+
+// monotone reports whether a set costs no less than any subset of it, the
+// bound that a cut's sides take from the sides of a cut further in, which
+// they hold. It does not hold with a minimum leaf size, where the trees
+// best on the set may leave the subset's leaves too small. The bound the
+// other way holds still: a side costs no less than a superset less the
+// records it lacks, as the side's best tree does no worse on the superset
+// than that, its leaves only larger there.
+func (s *search) monotone() bool { return s.minLeaf <= 1 }
 
 // narrow returns the least and the greatest cut of interval iv that the
 // bounds its ends give (around) may leave better than ub; none if lo > hi.
@@ -555,9 +592,7 @@ func (fr *frame) narrow(s *search, iv interval, ub score) (lo, hi int) {
 	wl, wr := float64(fr.weight(iv.kl)), float64(fr.weight(iv.kr))
 	xlo, xhi := math.Inf(1), math.Inf(-1)
 	for j := range fr.m {
-		l, r := fr.at(iv.kl, j), fr.at(iv.kr, j)
-		lt, lf := fr.lb[l], fr.lb[l+1]
-		rt, rf := fr.lb[r], fr.lb[r+1]
+		lt, lf, rt, rf := fr.ends(s, iv.kl, iv.kr, j)
 		a, b := max(s.order.Value(lt), 0), s.order.Value(rt)-wr
 		c, d := max(s.order.Value(rf), 0), s.order.Value(lf)+wl
 		if a+c > u+slack || b+d > u+slack {
@@ -636,7 +671,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 	lo, _ := splits(d, n)
 	fr.keep(k)
 	if d == 2 {
-		lb := fr.columnBounds(k, iv)
+		lb := fr.columnBounds(s, k, iv)
 		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.colOrder)
 		for j := range fr.m {
 			t, f := tl, fl
@@ -753,8 +788,8 @@ type half struct {
 // sweep takes them.
 func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, cols []int) (tl, fl, ts, fs *sol) {
 	tcls, fcls, at := fr.sides(v, a, p, s.marks)
-	fr.ts[0].start(tcls)
-	fr.ts[1].start(fcls)
+	fr.ts[0].start(tcls, s.minLeaf)
+	fr.ts[1].start(fcls, s.minLeaf)
 	s.sweep(v, &fr.ts, lb, cols, cut{a, at})
 	return leaf(tcls), leaf(fcls), s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
 }
@@ -789,7 +824,9 @@ func (s *search) restBound(v *view, d, n, from int, ub score) score {
 	lo, hi := splits(d, n)
 	b := ub
 	for a := from; a < len(s.x.cols); a++ {
-		for k := range fr.cuts(s.x, v, a) {
+		fr.cuts(s.x, v, a)
+		first, last := allowed(fr.w, v.w, s.minLeaf)
+		for k := first - 1; k < last; k++ {
 			ht := fr.h[k]
 			hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
 			for nl := lo; nl <= hi; nl++ {

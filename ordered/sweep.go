@@ -3,11 +3,17 @@ package ordered
 import "slices"
 
 // stump finds, for one set of items, the tree of depth one that
-// misclassifies the fewest of its records, by a sweep over every column.
+// misclassifies the fewest of its records, by a sweep over every column,
+// of the cuts that leave each side minLeaf records or more.
 type stump struct {
-	cls   []int // class weights of the set
-	total int   // its weight
-	leaf  int   // errors of its leaf
+	cls     []int // class weights of the set
+	total   int   // its weight
+	leaf    int   // errors of its leaf
+	minLeaf int   // at least 1
+	// ends is minLeaf where that is more than 1, else 0: the first and
+	// the last cut that leave a side enough records are weighed, wherever
+	// they fall (see items).
+	ends int
 	// The column being swept: class weights and weight of the items seen,
 	// the position of the last, the class of its items if they all have
 	// one, else -1, whether no cut left can beat the least errors of the
@@ -31,9 +37,14 @@ type stump struct {
 	terrs, ferrs int
 }
 
-// start prepares st for a set with class weights cls.
-func (st *stump) start(cls []int) {
+// start prepares st for a set with class weights cls, and cuts that leave
+// each side minLeaf records or more, at least 1.
+func (st *stump) start(cls []int, minLeaf int) {
 	st.cls = cls
+	st.minLeaf, st.ends = minLeaf, 0
+	if minLeaf > 1 {
+		st.ends = minLeaf
+	}
 	st.total = 0
 	most := 0
 	for _, w := range cls {
@@ -47,17 +58,23 @@ func (st *stump) start(cls []int) {
 	}
 }
 
-// column prepares st for the sweep of a column.
+// column prepares st for the sweep of a column. No cut before minLeaf
+// records is weighed, nor any in a set too small for two leaves.
 func (st *stump) column() {
 	clear(st.cnt)
-	st.seen, st.last, st.run, st.until = 0, -1, -1, 0
-	st.done = st.best == 0
+	st.seen, st.last, st.run, st.until = 0, -1, -1, st.minLeaf-1
+	st.done = st.best == 0 || st.total < 2*st.minLeaf
 	st.colBest = st.leaf
 }
 
 // cut weighs the split of the set between the items seen in column b, up
-// to position st.last, and the rest.
+// to position st.last, and the rest, unless the rest are fewer than
+// minLeaf records: then no cut left in the column is weighed.
 func (st *stump) cut(b int) {
+	if st.total-st.seen < st.minLeaf {
+		st.done = true
+		return
+	}
 	lmost, rmost, lc, rc := -1, -1, 0, 0
 	for k, c := range st.cnt {
 		if c > lmost {
@@ -275,13 +292,21 @@ func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 // between two positions only when both are pure of one class; telling
 // also a position of several classes whose items on this side are of one
 // class would cost a branch per item, and weighing its cut costs less.
+//
+// No cut inside a run of positions pure of one class beats both ends of
+// the run: as records of one class move across the cut, the errors of
+// each side are a concave function of the records moved, and so is their
+// sum. With a minimum leaf size, the cuts of a run that leave each side
+// enough records are a range of it, whose ends may be inside it: the
+// first cut of the column with minLeaf records before it and the last
+// with minLeaf after it. Those two are weighed wherever they fall.
 func (st *stump) items(o []entry, b int) {
 	cnt := st.cnt
 	seen, until, last := st.seen, st.until, st.last
 	class, pure := int16(-1), false
 	for i := range o {
 		e := &o[i]
-		if seen > until && e.pos != last && (class != e.class || !pure || !e.pure) {
+		if seen > until && e.pos != last && (class != e.class || !pure || !e.pure || until < st.ends || seen+int(e.w) > st.total-st.ends) {
 			st.seen, st.last = seen, last
 			st.cut(b)
 			if st.done {

@@ -88,6 +88,8 @@ type Budget struct {
 	MaxBranches    int     `json:"max_branching_nodes,omitempty"`
 	ComplexityCost float64 `json:"complexity_cost,omitempty"`
 	AnySize        bool    `json:"any_size,omitempty"` // the nodes are not minimized
+	// MinLeaf is the least rows (or weight, with weighted rows) of a leaf.
+	MinLeaf float64 `json:"min_leaf,omitempty"`
 }
 
 // Proof names the engines that proved the depth and the node count least

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ const (
 	flagMaxBranches = "max-branching-nodes"
 	flagCost        = "complexity-cost"
 	flagAnySize     = "any-size"
+	flagMinLeaf     = "min-leaf"
 )
 
 // objectiveFlags are the flags that ask for the fewest training errors
@@ -31,6 +33,7 @@ func objectiveFlags() []cli.Flag {
 		&cli.FloatFlag{Name: flagCost, Usage: "with --max-depth, each branching node costs `A` × rows training errors (as ConTree and STreeD define it): the least errors plus cost"},
 		&cli.StringFlag{Name: flagTask, Value: "classification", Usage: "classification, or regression: with --max-depth, the tree of least sum of squared errors on a numeric label, each leaf predicting the mean of its rows"},
 		&cli.BoolFlag{Name: flagAnySize, Usage: "with --max-depth, a tree of the fewest errors of any size, as STreeD, MurTree and ConTree give by default: the fewest nodes among those trees, which can take longer to prove than the errors, are not searched"},
+		&cli.FloatFlag{Name: flagMinLeaf, Usage: "with --max-depth, every leaf holds at least `N` training rows (with --weight or --class-weight, that much weight), as scikit-learn's min_samples_leaf and STreeD's -min-leaf-node-size (a tree that is a single leaf needs none)"},
 	}
 }
 
@@ -40,7 +43,7 @@ func objectiveFlags() []cli.Flag {
 func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budget, depths []int, err error) {
 	defer func() { err = usage(cmd, err) }()
 	if !cmd.IsSet(flagMaxDepth) {
-		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize} {
+		for _, f := range []string{flagMaxBranches, flagCost, flagAnySize, flagMinLeaf} {
 			if cmd.IsSet(f) {
 				return 0, b, nil, fmt.Errorf("--%s goes with --max-depth: give --max-depth too", f)
 			}
@@ -57,15 +60,21 @@ func parseObjective(cmd *cli.Command) (mode orchestrate.Mode, b orchestrate.Budg
 	if cmd.String("certify") != "" && cmd.IsSet(flagCost) {
 		return 0, b, nil, errors.New("--certify proves the fewest errors, not errors plus a cost: it does not take --complexity-cost")
 	}
+	if cmd.String("certify") != "" && cmd.Float(flagMinLeaf) > 1 {
+		return 0, b, nil, errors.New("--certify proves the fewest errors of any tree, which knows no leaf size: it does not take --min-leaf")
+	}
 	if cmd.IsSet(flagConflicts) {
 		return 0, b, nil, errors.New("--conflicts is for trees without training errors: with --max-depth every row counts as it is")
 	}
 	if depths, err = depthRange(cmd.String(flagMaxDepth)); err != nil {
 		return 0, b, nil, err
 	}
-	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize)}
+	b = orchestrate.Budget{MaxDepth: depths[0], MaxBranches: cmd.Int(flagMaxBranches), Cost: cmd.Float(flagCost), AnySize: cmd.Bool(flagAnySize), MinLeaf: cmd.Float(flagMinLeaf)}
 	if cmd.IsSet(flagMaxBranches) && b.MaxBranches < 1 {
 		return 0, b, nil, fmt.Errorf("--max-branching-nodes %d: want at least 1 branching node", b.MaxBranches)
+	}
+	if cmd.IsSet(flagMinLeaf) && !(b.MinLeaf > 0 && b.MinLeaf <= math.MaxInt32) {
+		return 0, b, nil, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", b.MinLeaf)
 	}
 	return orchestrate.Errors, b, depths, b.Validate()
 }
@@ -100,7 +109,7 @@ const maxDepth = 40
 // errorsMeta adds to meta what a search in the errors mode found and
 // proved on ds.
 func errorsMeta(meta *tree.Meta, res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Dataset) {
-	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost, AnySize: b.AnySize}
+	meta.Budget = &tree.Budget{MaxDepth: b.MaxDepth, MaxBranches: b.MaxBranches, ComplexityCost: b.Cost, AnySize: b.AnySize, MinLeaf: b.MinLeaf}
 	meta.TrainingErrors = &res.WrongRows
 	meta.Bound = tree.Bound{Errors: &res.MinErrors}
 	if ds.Weights != nil {
@@ -139,6 +148,12 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Da
 	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
 	if b.MaxBranches > 0 {
 		within += " and " + plural.Count(b.MaxBranches, "branching node")
+	}
+	switch {
+	case b.MinLeaf > 0 && ds.Weights != nil:
+		within += fmt.Sprintf(", leaves of weight >= %g", b.MinLeaf)
+	case b.MinLeaf > 1:
+		within += fmt.Sprintf(", leaves of >= %g rows", b.MinLeaf)
 	}
 	proof := "proven by " + res.ProvenBy.Errors
 	if b.AnySize {

@@ -178,6 +178,58 @@ func TestMaxDepthAnytime(t *testing.T) {
 	}
 }
 
+// TestMinLeaf: learn --max-depth D --min-leaf N writes a tree every leaf
+// of which holds N training rows or more, by its counts, that makes the
+// errors it claims, no fewer than without the leaf size, which the summary
+// names; a size above half the rows leaves a single leaf. cv takes it too.
+func TestMinLeaf(t *testing.T) {
+	dir := t.TempDir()
+	data := noisyCSV(t, dir)
+	rows := strings.Count(readFile(t, data), "\n") - 1
+	free := learnJSON(t, dir, "", "--max-depth", "3", data)
+	for _, n := range []int{4, 12, rows/2 + 1} {
+		r := mustRun(t, dir, "", "learn", "--max-depth", "3", "--min-leaf", itoa(n), "--format", "json", data)
+		var doc struct {
+			Optimal bool
+			Errors  int `json:"training_errors"`
+			Leaves  int
+			Root    map[string]any
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		least := rows
+		var walk func(n map[string]any)
+		walk = func(n map[string]any) {
+			if _, ok := n["counts"]; ok {
+				least = min(least, leafRows(n))
+				return
+			}
+			walk(n["true"].(map[string]any))
+			walk(n["false"].(map[string]any))
+		}
+		walk(doc.Root)
+		switch {
+		case !doc.Optimal || doc.Errors < int(free["training_errors"].(float64)):
+			t.Errorf("--min-leaf %d: %d errors, optimal %v; %v without it", n, doc.Errors, doc.Optimal, free["training_errors"])
+		case doc.Leaves > 1 && least < n:
+			t.Errorf("--min-leaf %d: a leaf of %d rows", n, least)
+		case n > rows/2 && doc.Leaves != 1:
+			t.Errorf("--min-leaf %d of %d rows: %d leaves", n, rows, doc.Leaves)
+		case !strings.Contains(r.stderr, "leaves of >= "+itoa(n)+" rows"):
+			t.Errorf("--min-leaf %d: summary %q", n, r.stderr)
+		}
+		tree := filepath.Join(dir, "tree.json")
+		writeFiles(t, dir, map[string]string{"tree.json": r.stdout})
+		if p := mustRun(t, dir, "", "predict", "--tree", tree, data); !strings.Contains(p.stderr, "("+itoa(rows-doc.Errors)+"/"+itoa(rows)+")") {
+			t.Errorf("--min-leaf %d: %d training errors claimed, predict says %q", n, doc.Errors, p.stderr)
+		}
+	}
+	if r := mustRun(t, dir, "", "cv", "--folds", "3", "--max-depth", "2", "--min-leaf", "6", data); !strings.Contains(r.stdout, "mean test accuracy") {
+		t.Errorf("cv --min-leaf:\n%s", r.stdout)
+	}
+}
+
 // TestMaxDepthFlags: the objective's flags that contradict each other or
 // the engine are usage errors.
 func TestMaxDepthFlags(t *testing.T) {
@@ -202,6 +254,10 @@ func TestMaxDepthFlags(t *testing.T) {
 		{[]string{"learn", "--max-depth", "2", "--max-branching-nodes", "0", data}, "at least 1"},
 		{[]string{"learn", "--max-depth", "2", "--complexity-cost", "-1", data}, "finite cost"},
 		{[]string{"--engine", "sat", "learn", "--max-depth", "2", data}, "searched by minerr or ordered"},
+		{[]string{"learn", "--min-leaf", "5", data}, "--min-leaf goes with --max-depth"},
+		{[]string{"cv", "--min-leaf", "5", data}, "--min-leaf goes with --max-depth"},
+		{[]string{"learn", "--max-depth", "2", "--min-leaf", "0", data}, "want more than 0 rows"},
+		{[]string{"learn", "--max-depth", "2", "--min-leaf", "5", "--certify", filepath.Join(dir, "cert"), data}, "does not take --min-leaf"},
 	} {
 		r := run(t, dir, "", c.args...)
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,31 @@ func TestWeightErrors(t *testing.T) {
 		r := run(t, ".", strings.Replace(weighedCSV, "0,5,b", "0,-5,b", 1), tc.args...)
 		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("odtx %q: exit %d, stderr %q; want an error with %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
+// TestWeightedMinLeaf: with weights, --min-leaf is a least weight of a
+// leaf, not of rows: the stump on x has a leaf of 3 rows weighing 2.5,
+// which leaves of weight 2.5 allow and of 3 do not, though of 3 rows.
+func TestWeightedMinLeaf(t *testing.T) {
+	const csv = "x,w,y\n0,1,a\n0,1,a\n0,0.5,a\n1,4,b\n1,1,b\n"
+	for _, tc := range []struct {
+		min    string
+		leaves int
+	}{{"2.5", 2}, {"3", 1}} {
+		r := mustRun(t, ".", csv, "learn", "--max-depth", "1", "--weight", "w", "--min-leaf", tc.min, "--format", "json", "-")
+		var doc struct {
+			Leaves int `json:"leaves"`
+			Budget struct {
+				MinLeaf float64 `json:"min_leaf"`
+			} `json:"budget"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Leaves != tc.leaves || fmt.Sprint(doc.Budget.MinLeaf) != tc.min {
+			t.Errorf("--min-leaf %s: %d leaves, budget %+v; want %d leaves\n%s", tc.min, doc.Leaves, doc.Budget, tc.leaves, r.stdout)
 		}
 	}
 }

@@ -21,11 +21,11 @@ import (
 //
 // FewestErrors panics if len(counts) != len(rows) or the rows differ in
 // length.
-func FewestErrors(rows [][]bool, counts [][]int, depth, budget int, cost float64) (errs, branches int) {
+func FewestErrors(rows [][]bool, counts [][]int, depth, budget int, cost float64, minLeaf int) (errs, branches int) {
 	if len(counts) != len(rows) {
 		panic(fmt.Sprintf("bruteforce: %d rows but %d counts", len(rows), len(counts)))
 	}
-	s := &fewest{rows: rows, counts: counts, memo: map[string]tally{}}
+	s := &fewest{rows: rows, counts: counts, minLeaf: minLeaf, memo: map[string]tally{}}
 	if len(rows) > 0 {
 		s.m = len(rows[0])
 	}
@@ -51,11 +51,12 @@ func FewestErrors(rows [][]bool, counts [][]int, depth, budget int, cost float64
 type tally struct{ e, b int }
 
 type fewest struct {
-	rows   [][]bool
-	counts [][]int
-	m      int
-	cost   float64 // of a branching node, in errors
-	memo   map[string]tally
+	rows    [][]bool
+	counts  [][]int
+	m       int
+	cost    float64 // of a branching node, in errors
+	minLeaf int     // records of a leaf below a split, at least
+	memo    map[string]tally
 }
 
 // less ranks a before b by errors + cost·branches, then by branches. The
@@ -103,6 +104,9 @@ func (s *fewest) search(subset []int, d, n int) tally {
 	}
 	for f := range s.m {
 		lo, hi := split(s.rows, subset, f)
+		if s.records(lo) < s.minLeaf || s.records(hi) < s.minLeaf {
+			continue
+		}
 		// The sides get n-1 branching nodes between them. As each side's
 		// best within its share is no worse than any tree within it, and
 		// adding a tally to two others keeps their order, giving each
@@ -115,4 +119,15 @@ func (s *fewest) search(subset []int, d, n int) tally {
 		}
 	}
 	return best
+}
+
+// records returns the records of the rows of subset.
+func (s *fewest) records(subset []int) int {
+	n := 0
+	for _, i := range subset {
+		for _, w := range s.counts[i] {
+			n += w
+		}
+	}
+	return n
 }

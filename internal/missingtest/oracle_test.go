@@ -179,7 +179,7 @@ func (tb *table) optimum(d int) (errs, branches int) {
 		}
 		counts[j][classes[tb.labels[i]]]++
 	}
-	return bruteforce.FewestErrors(distinct, counts, d, 1<<d-1, 0)
+	return bruteforce.FewestErrors(distinct, counts, d, 1<<d-1, 0, 0)
 }
 
 // checkRaw checks root, over ds's features, on the raw rows of tbl: that
@@ -273,7 +273,7 @@ func TestFewestErrors(t *testing.T) {
 				t.Fatalf("trial %d, %v: %v\n%s", trial, e, err, tb.csv)
 			}
 		}
-		root, cartErrs, err := cart.Tree(context.Background(), ds, d)
+		root, cartErrs, err := cart.Tree(context.Background(), ds, d, 0)
 		if err != nil || cartErrs < errs {
 			t.Fatalf("trial %d: cart's tree of depth %d makes %d errors, fewer than %d, %v\n%s", trial, d, cartErrs, errs, err, tb.csv)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/odtx/odtx/internal/bruteforce"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/tree"
 )
 
 // Runs returns the number of runs of a random test: full, or short with
@@ -30,7 +31,8 @@ func Runs(full, short int) int {
 // RandomOptions picks a depth of 0 to 3, a branch budget or none, and a
 // cost per branch or none; the costs times any number of records are
 // exact in binary, so that the engine and the oracle see the same ties.
-// Without a cost, it asks for a tree of any size one time in four.
+// Without a cost, it asks for a tree of any size one time in four. One
+// time in three it asks for leaves of 2 to 6 records.
 func RandomOptions(r *rand.Rand) objective.Options {
 	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
 	if r.IntN(10) == 0 {
@@ -44,10 +46,14 @@ func RandomOptions(r *rand.Rand) objective.Options {
 	} else {
 		opt.AnySize = r.IntN(4) == 0
 	}
+	if r.IntN(3) == 0 {
+		opt.MinLeaf = 2 + r.IntN(5)
+	}
 	return opt
 }
 
-// CheckTree reports whether res's tree is within opt's budgets and makes
+// CheckTree reports whether res's tree is within opt's budgets, holds
+// opt.MinLeaf records in every leaf unless it is a single leaf, and makes
 // the errors and has the branching nodes res claims, on every record of
 // ds (see testgen.Records).
 func CheckTree(ds *dataset.Dataset, opt objective.Options, res *objective.Result) error {
@@ -71,8 +77,39 @@ func CheckTree(ds *dataset.Dataset, opt objective.Options, res *objective.Result
 		return fmt.Errorf("depth %d > %d", res.Root.Depth(), opt.MaxDepth)
 	case opt.MaxBranches > 0 && res.Branches > opt.MaxBranches:
 		return fmt.Errorf("%d branching nodes > %d", res.Branches, opt.MaxBranches)
+	case branches > 0 && opt.MinLeaf > 1:
+		all := make([]int, len(ds.Examples))
+		for i := range all {
+			all[i] = i
+		}
+		if least := smallestLeaf(ds, counts, res.Root, all); least < opt.MinLeaf {
+			return fmt.Errorf("a leaf of %d records < %d", least, opt.MinLeaf)
+		}
 	}
 	return nil
+}
+
+// smallestLeaf returns the fewest records of the examples reach, by
+// counts, that a leaf of n holds: 0 for a leaf none of them reaches.
+func smallestLeaf(ds *dataset.Dataset, counts [][]int, n *tree.Node, reach []int) int {
+	if n.IsLeaf() {
+		records := 0
+		for _, i := range reach {
+			for _, w := range counts[i] {
+				records += w
+			}
+		}
+		return records
+	}
+	var no, yes []int
+	for _, i := range reach {
+		if ds.Holds(&ds.Examples[i], n.Feature) {
+			yes = append(yes, i)
+		} else {
+			no = append(no, i)
+		}
+	}
+	return min(smallestLeaf(ds, counts, n.False, no), smallestLeaf(ds, counts, n.True, yes))
 }
 
 // Check reports how res differs from the oracle's optimum for ds and opt
@@ -87,7 +124,7 @@ func Check(ds *dataset.Dataset, opt objective.Options, res *objective.Result) er
 	if opt.MaxBranches > 0 {
 		budget = min(budget, opt.MaxBranches)
 	}
-	e, b := bruteforce.FewestErrors(rows, counts, opt.MaxDepth, budget, opt.CostPerBranch)
+	e, b := bruteforce.FewestErrors(rows, counts, opt.MaxDepth, budget, opt.CostPerBranch, opt.MinLeaf)
 	switch {
 	case res.Errors != e || !opt.AnySize && res.Branches != b:
 		return fmt.Errorf("got %d errors and %d branches, the oracle %d and %d", res.Errors, res.Branches, e, b)
@@ -112,12 +149,13 @@ func Solve(solve objective.Solver, ds *dataset.Dataset, opt objective.Options) e
 }
 
 // CheckOptima fails t unless solve, on ds, proves want[d] errors within
-// each depth d, the optima that peer reports, with a tree that is what it
-// claims.
-func CheckOptima(t testing.TB, solve objective.Solver, ds *dataset.Dataset, want map[int]int, peer string) {
+// each depth d, with the rest of base, the optima that peer reports, with
+// a tree that is what it claims.
+func CheckOptima(t testing.TB, solve objective.Solver, ds *dataset.Dataset, base objective.Options, want map[int]int, peer string) {
 	t.Helper()
 	for d, errs := range want {
-		opt := objective.Options{MaxDepth: d}
+		opt := base
+		opt.MaxDepth = d
 		res, err := solve(context.Background(), ds, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -156,6 +194,32 @@ func (m *Mutants) Done(t testing.TB) {
 		t.Errorf("no wrong answer caught in %d tables", m.tables)
 	}
 	t.Logf("caught on %d of %d tables", m.caught, m.tables)
+}
+
+// MinLeafIgnored shows that Check catches an engine that ignores a
+// minimum leaf size: on runs tables that table draws, with the options of
+// RandomOptions and leaves of 2 to 6 records, solve run without the leaf
+// size must fail Check on some, where solve with it passes on all.
+func MinLeafIgnored(t testing.TB, solve objective.Solver, r *rand.Rand, table func(*rand.Rand) *dataset.Dataset, runs int) {
+	t.Helper()
+	var check Mutants
+	for range runs {
+		ds := table(r)
+		opt := RandomOptions(r)
+		opt.MinLeaf = 2 + r.IntN(5)
+		ignored := opt
+		ignored.MinLeaf = 0
+		right, err := solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrong, err := solve(context.Background(), ds, ignored)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check.Check(t, ds, opt, right, wrong)
+	}
+	check.Done(t)
 }
 
 // SameWithout reports where solve, on ds and opt, finds other than it

@@ -173,7 +173,7 @@ func MinErrors(ds *dataset.Dataset, depth, maxNodes int) int {
 	if maxNodes > 0 {
 		budget = (maxNodes - 1) / 2
 	}
-	errs, _ := bruteforce.FewestErrors(rows, counts, depth, budget, 0)
+	errs, _ := bruteforce.FewestErrors(rows, counts, depth, budget, 0, 0)
 	return errs
 }
 

@@ -148,3 +148,29 @@ def test_max_depth_fewest_errors():
     # Contradictory rows need no conflicts flag with max_depth.
     noisy = OptimalTreeClassifier(max_depth=1, conflicts="error").fit([[0], [0], [1]], ["a", "b", "a"])
     assert noisy.training_errors_ == 1
+
+
+@pytest.mark.parametrize("leaf", [5, 20])
+def test_min_samples_leaf(leaf):
+    """min_samples_leaf asks that every leaf hold that many training rows,
+    by the rows each leaf's counts and apply give; the tree makes no more
+    errors than scikit-learn's greedy one of the same depth and leaf size,
+    which is one of the trees searched, and no fewer than without it. A
+    float, or a leaf size without max_depth, is refused."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = make_blobs(n_samples=150, centers=3, cluster_std=3.0, random_state=4)
+    free = OptimalTreeClassifier(max_depth=3).fit(X, y)
+    model = OptimalTreeClassifier(max_depth=3, min_samples_leaf=leaf).fit(X, y)
+    assert model.optimal_ and model.get_n_leaves() > 1
+    reached = np.bincount(model.apply(X))
+    assert reached[reached > 0].min() >= leaf and len(np.unique(model.apply(X))) == model.get_n_leaves()
+    greedy = DecisionTreeClassifier(max_depth=3, min_samples_leaf=leaf, random_state=0).fit(X, y)
+    assert free.training_errors_ <= model.training_errors_ <= (greedy.predict(X) != y).sum()
+    assert (model.predict(X) != y).sum() == model.training_errors_
+    whole = OptimalTreeClassifier(max_depth=3, min_samples_leaf=76).fit(X, y)
+    assert whole.get_n_leaves() == 1
+    with pytest.raises(ValueError, match=r"min_samples_leaf is 0\.1: want an integer"):
+        OptimalTreeClassifier(min_samples_leaf=0.1).fit(X, y)
+    with pytest.raises(ValueError, match=r"min_samples_leaf is 5: it needs max_depth"):
+        OptimalTreeClassifier(max_depth=None, min_samples_leaf=5).fit(X, y)

@@ -62,3 +62,17 @@ def test_pipeline_with_column_transformer():
     tests = {(n["column"], n["op"]) for n in inner_nodes(tree.tree_["root"])}
     assert ("num__size", "<=") in tests and ("cat__colour", "==") in tests
     assert list(model.predict(df.iloc[:5])) == list(y[:5])
+
+
+def test_grid_search_min_samples_leaf():
+    """GridSearchCV tunes min_samples_leaf as it does scikit-learn's trees:
+    each candidate's trees hold that many rows in every leaf."""
+    X, y = load_iris(return_X_y=True)
+    grid = {"max_depth": [2, 3], "min_samples_leaf": [1, 5, 20]}
+    search = GridSearchCV(OptimalTreeClassifier(n_jobs=1), grid, cv=KFold(3, shuffle=True, random_state=0))
+    search.fit(X, y)
+    assert len(search.cv_results_["params"]) == 6 and search.best_score_ > 0.8
+    best = search.best_estimator_
+    assert best.get_params()["min_samples_leaf"] == search.best_params_["min_samples_leaf"]
+    reached = np.bincount(best.apply(X))
+    assert reached[reached > 0].min() >= best.min_samples_leaf

@@ -1,6 +1,7 @@
 """The scikit-learn estimator around odtx learn."""
 
 import json
+import numbers
 import os
 import warnings
 
@@ -88,6 +89,13 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         training errors of whatever size, as STreeD's and ConTree's
         estimators give (``odtx learn --any-size``): faster, as the fewest
         nodes among those trees are not searched.
+    min_samples_leaf : int, default=1
+        With ``max_depth``, every leaf holds at least this many training
+        rows, unless the tree is a single leaf (``odtx learn --min-leaf``):
+        scikit-learn's parameter as an integer, 1 or more. A float, which
+        scikit-learn reads as a fraction of the rows, is refused, as is
+        more than 1 without ``max_depth``: the tree without training errors
+        knows no leaf size.
     mode : {"size", "depth", "errors"} or None, default=None
         "size": least depth, then fewest nodes; "depth": least depth only;
         "errors": what ``max_depth`` asks for. None: "size" without
@@ -165,6 +173,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         max_branching_nodes=None,
         complexity_cost=None,
         any_size=False,
+        min_samples_leaf=1,
         mode=None,
         engine="auto",
         time_limit=None,
@@ -176,6 +185,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.max_branching_nodes = max_branching_nodes
         self.complexity_cost = complexity_cost
         self.any_size = any_size
+        self.min_samples_leaf = min_samples_leaf
         self.mode = mode
         self.engine = engine
         self.time_limit = time_limit
@@ -286,6 +296,13 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
             args += ["--complexity-cost", repr(float(self.complexity_cost))]
         if self.any_size:
             args += ["--any-size"]
+        leaf = self.min_samples_leaf
+        if isinstance(leaf, (bool, np.bool_)) or not isinstance(leaf, numbers.Integral) or leaf < 1:
+            raise ValueError(f"min_samples_leaf is {leaf!r}: want an integer, 1 or more (a fraction of the rows is not taken)")
+        if leaf > 1:
+            if self.max_depth is None:
+                raise ValueError(f"min_samples_leaf is {leaf}: it needs max_depth, as the tree without training errors knows no leaf size")
+            args += ["--min-leaf", str(int(leaf))]
         return args + ["-"]
 
     def get_depth(self):
