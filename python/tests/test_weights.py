@@ -1,4 +1,4 @@
-"""sample_weight: the tree of least weight of training
+"""sample_weight, class_weight and min_weight_fraction_leaf: the tree of least weight of training
 errors, checked against the same data with each row repeated its weight's
 times, and against scikit-learn's tree on the same weights."""
 
@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from sklearn.model_selection import GridSearchCV
 from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.class_weight import compute_sample_weight
 
 from odtx import OptimalTreeClassifier
 
@@ -75,6 +76,10 @@ def test_bad_weights_are_refused():
     for w in [-np.ones(len(y)), np.zeros(len(y)), np.full(len(y), np.nan)]:
         with pytest.raises(ValueError):
             OptimalTreeClassifier(max_depth=1).fit(X, y, sample_weight=w)
+    with pytest.raises(ValueError):
+        OptimalTreeClassifier(max_depth=1, class_weight="even").fit(X, y)
+    with pytest.raises(ValueError):
+        OptimalTreeClassifier(max_depth=1, min_weight_fraction_leaf=0.7).fit(X, y)
 
 
 def test_grid_search_passes_sample_weight():
@@ -97,3 +102,34 @@ def test_proba_and_importances_weigh_rows():
     assert model.tree_["root"]["column"] == "x" + str(cart.tree_.feature[0])
     np.testing.assert_allclose(model.predict_proba(X), cart.predict_proba(X), rtol=1e-12)
     np.testing.assert_allclose(model.feature_importances_, cart.feature_importances_, rtol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_class_weights(seed):
+    """Real weights times class weights, as scikit-learn multiplies them,
+    are what the fit minimizes: no tree that scikit-learn grows on them
+    does better, and the weight claimed is the weight made."""
+    X, y = noisy(seed, classes=2)
+    w = np.random.default_rng(seed).choice([0.1, 0.25, 1.5, 2.0], size=len(y))
+    for class_weight in ["balanced", {0: 0.3, 1: 2.5}]:
+        model = OptimalTreeClassifier(max_depth=2, any_size=True, class_weight=class_weight).fit(X, y, sample_weight=w)
+        full = w * compute_sample_weight(class_weight, y)
+        assert weighted_errors(model, X, y, full) == pytest.approx(model.training_loss_, rel=1e-9)
+        cart = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y, sample_weight=full)
+        assert model.training_loss_ <= weighted_errors(cart, X, y, full) + 1e-9
+
+
+def test_min_weight_fraction_leaf():
+    """Every leaf of a tree with a split weighs at least the fraction of
+    the total weight asked, and the fit is no worse than scikit-learn's
+    tree under the same constraint."""
+    X, y = noisy(8, n=80)
+    w = np.random.default_rng(8).choice([0.5, 1.0, 3.0], size=len(y))
+    for fraction in [0.05, 0.2]:
+        model = OptimalTreeClassifier(max_depth=3, any_size=True, min_weight_fraction_leaf=fraction).fit(X, y, sample_weight=w)
+        leaves = model.apply(X)
+        if model.get_n_leaves() > 1:
+            for leaf in np.unique(leaves):
+                assert w[leaves == leaf].sum() >= fraction * w.sum() - 1e-9
+        cart = DecisionTreeClassifier(max_depth=3, min_weight_fraction_leaf=fraction, random_state=0).fit(X, y, sample_weight=w)
+        assert model.training_loss_ <= weighted_errors(cart, X, y, w) + 1e-9

@@ -95,7 +95,13 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         scikit-learn's parameter as an integer, 1 or more. A float, which
         scikit-learn reads as a fraction of the rows, is refused, as is
         more than 1 without ``max_depth``: the tree without training errors
-        knows no leaf size.
+        knows no leaf size. With ``sample_weight`` or ``class_weight`` it
+        is a least weight of a leaf rather than a number of rows (odtx
+        counts the weight of a leaf's rows; scikit-learn counts rows here).
+    min_weight_fraction_leaf : float, default=0.0
+        With ``max_depth``, every leaf weighs at least this fraction of the
+        total weight (of ``sample_weight`` times ``class_weight``; of the
+        rows without them), as scikit-learn's; from 0 to 0.5.
     mode : {"size", "depth", "errors"} or None, default=None
         "size": least depth, then fewest nodes; "depth": least depth only;
         "errors": what ``max_depth`` asks for. None: "size" without
@@ -119,6 +125,12 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         this is not passed on.
     split : {"threshold", "eq"}, default="threshold"
         Numeric columns as ``<=`` tests, or as ``==`` tests like the others.
+    class_weight : dict, "balanced" or None, default=None
+        Weighs each row by its class too, as scikit-learn's trees do: a
+        dict maps classes to weights (a class not in it weighs 1),
+        "balanced" weighs class c by ``n_samples / (n_classes * n_c)``,
+        counting rows. With ``max_depth`` the tree then has the least
+        weight of training errors (``odtx learn --class-weight``).
     n_jobs : int or None, default=None
         Depths odtx probes at once (``odtx --jobs``); None: one per CPU;
         negative: that many fewer than one per CPU, plus one, as in
@@ -150,7 +162,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     training_errors_ : int
         The rows of the training data the tree gets wrong.
     training_loss_ : float
-        Their weight, by ``sample_weight``: what the
+        Their weight, by ``sample_weight`` and ``class_weight``: what the
         fit minimized with ``max_depth``; the same as ``training_errors_``
         without weights.
     engine_ : str
@@ -174,11 +186,13 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         complexity_cost=None,
         any_size=False,
         min_samples_leaf=1,
+        min_weight_fraction_leaf=0.0,
         mode=None,
         engine="auto",
         time_limit=None,
         conflicts="majority",
         split="threshold",
+        class_weight=None,
         n_jobs=None,
     ):
         self.max_depth = max_depth
@@ -186,16 +200,19 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.complexity_cost = complexity_cost
         self.any_size = any_size
         self.min_samples_leaf = min_samples_leaf
+        self.min_weight_fraction_leaf = min_weight_fraction_leaf
         self.mode = mode
         self.engine = engine
         self.time_limit = time_limit
         self.conflicts = conflicts
         self.split = split
+        self.class_weight = class_weight
         self.n_jobs = n_jobs
 
     def fit(self, X, y, sample_weight=None):
         """Learn the optimal tree of X and y, each row weighing its
-        sample_weight (1 if None); returns self.
+        sample_weight (1 if None) times its class's (class_weight);
+        returns self.
 
         Weights are finite numbers of 0 or more; a row of weight 0 is left
         out, as if absent. odtx makes the weights exact integers in the
@@ -227,9 +244,14 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         fields.append(np.asarray(tokens("c", len(self.classes_)))[y_index])
         if weighed is not None:
             fields.append([repr(float(w)) for w in sample_weight[weighed]])
-        args = self._args()
+        classes = self._class_weight()
+        own = np.ones(len(y_index)) if sample_weight is None else sample_weight[weighed]
+        total = float(np.sum(own * self._row_class_weights(y_index) if classes else own))
+        args = self._args(total)
         if weighed is not None:
             args[-1:-1] = ["--weight", "w"]
+        if classes:
+            args[-1:-1] = ["--class-weight", classes]
         code, out, err = run(args, _csv(header, fields))
         try:
             self._coded = json.loads(out)
@@ -265,12 +287,42 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
 
         return {**coded, "label": label, "classes": [self._class(c) for c in coded["classes"]], "root": node(coded["root"])}
 
+    def _class_weight(self):
+        """class_weight as odtx's --class-weight reads it, in class codes;
+        "" if it weighs no class."""
+        if self.class_weight is None:
+            return ""
+        if isinstance(self.class_weight, str):
+            if self.class_weight != "balanced":
+                raise ValueError(f"class_weight is {self.class_weight!r}: want a dict, 'balanced' or None")
+            return "balanced"
+        pairs = []
+        for i, c in enumerate(self.classes_):
+            key = c.item() if isinstance(c, np.generic) else c
+            if key in self.class_weight:
+                w = float(self.class_weight[key])
+                if not np.isfinite(w) or w < 0:
+                    raise ValueError(f"class_weight of {key!r} is {w!r}: want a finite weight of 0 or more")
+                pairs.append(f"c{i}={w!r}")
+        return ",".join(pairs)
+
+    def _row_class_weights(self, y_index):
+        """The class weight of each row, y_index its class's index, as
+        odtx reads class_weight: "balanced" by the rows of each class."""
+        if isinstance(self.class_weight, str):
+            counts = np.bincount(y_index, minlength=len(self.classes_))
+            per = np.where(counts > 0, len(y_index) / (np.count_nonzero(counts) * np.maximum(counts, 1)), 0.0)
+        else:
+            per = np.array([float(self.class_weight.get(c.item() if isinstance(c, np.generic) else c, 1.0)) for c in self.classes_])
+        return per[y_index]
+
     def _class(self, token):
         c = self.classes_[code_of(token)]
         return c.item() if isinstance(c, np.generic) else c
 
-    def _args(self):
-        """The command line of odtx learn for this estimator's parameters."""
+    def _args(self, total):
+        """The command line of odtx learn for this estimator's parameters,
+        the rows weighing total in all."""
         # Stop with this process, however it ends: a search with no time
         # limit would run on, adopted, after a kill.
         args = ["--parent", str(os.getpid()), "--engine", str(self.engine)]
@@ -299,10 +351,14 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         leaf = self.min_samples_leaf
         if isinstance(leaf, (bool, np.bool_)) or not isinstance(leaf, numbers.Integral) or leaf < 1:
             raise ValueError(f"min_samples_leaf is {leaf!r}: want an integer, 1 or more (a fraction of the rows is not taken)")
-        if leaf > 1:
+        fraction = float(self.min_weight_fraction_leaf)
+        if not 0 <= fraction <= 0.5:
+            raise ValueError(f"min_weight_fraction_leaf is {fraction!r}: want a fraction from 0 to 0.5")
+        least = max(float(leaf), fraction * total)
+        if least > 1 or fraction > 0:
             if self.max_depth is None:
-                raise ValueError(f"min_samples_leaf is {leaf}: it needs max_depth, as the tree without training errors knows no leaf size")
-            args += ["--min-leaf", str(int(leaf))]
+                raise ValueError("min_samples_leaf and min_weight_fraction_leaf need max_depth, as the tree without training errors knows no leaf size")
+            args += ["--min-leaf", repr(least)]
         return args + ["-"]
 
     def get_depth(self):
