@@ -172,5 +172,5 @@ def test_min_samples_leaf(leaf):
     assert whole.get_n_leaves() == 1
     with pytest.raises(ValueError, match=r"min_samples_leaf is 0\.1: want an integer"):
         OptimalTreeClassifier(min_samples_leaf=0.1).fit(X, y)
-    with pytest.raises(ValueError, match=r"min_samples_leaf is 5: it needs max_depth"):
+    with pytest.raises(ValueError, match=r"min_samples_leaf and min_weight_fraction_leaf need max_depth"):
         OptimalTreeClassifier(max_depth=None, min_samples_leaf=5).fit(X, y)
