@@ -41,6 +41,16 @@ type Result struct {
 	Stats   Stats
 }
 
+// Check returns an error unless sse, Root's SSE on the training rows
+// computed anew (as tree.Tree.FitLeaves does), is the one the search
+// claims, within its tolerance.
+func (r *Result) Check(sse float64) error {
+	if math.Abs(sse-r.SSE) > r.Tolerance+math.Ldexp(sse, -50) {
+		return fmt.Errorf("the regression tree has SSE %v on the training rows, not the %v the search claims (tolerance %v)", sse, r.SSE, r.Tolerance)
+	}
+	return nil
+}
+
 // Stats count the work of a search.
 type Stats struct {
 	Subproblems int // calls on a set of items and a depth

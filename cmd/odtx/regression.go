@@ -100,8 +100,8 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		return fmt.Errorf("the regression tree fails on the training rows: %w", err)
 	}
 	sse, _ := exact.Float64()
-	if math.Abs(sse-res.SSE) > res.Tolerance+math.Ldexp(sse, -50) {
-		return fmt.Errorf("the regression tree has SSE %v on the training rows, not the %v the search claims (tolerance %v)", sse, res.SSE, res.Tolerance)
+	if err := res.Check(sse); err != nil {
+		return err
 	}
 	meta := tree.Meta{
 		Mode:        "regression",
