@@ -99,7 +99,8 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 	sse := x.sse(best, all)
 	bound := sse
 	if s.stop.Load() {
-		bound = root.own
+		// No tree of depth d has more than 2^d leaves.
+		bound = x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork)
 	}
 	unit2 := x.sc.Unit * x.sc.Unit
 	return &Result{
@@ -113,6 +114,11 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 		Stats:     s.stats,
 	}
 }
+
+// clusterWork bounds the steps of the bound that a stopped search returns
+// (see clusterBound), which it computes after it stops: a fraction of a
+// second.
+const clusterWork = 4e7
 
 // newSearch prepares a search of x for trees of depth d, root being the
 // set of all its items.
