@@ -32,9 +32,11 @@
 //   - The search of a side of a cut starts from what the search of the
 //     same side of the nearest evaluated cut, a subset of it, learnt of
 //     every cut it evaluated: bounds that a superset keeps (seeds).
-//   - A side is searched only for a tree better than the best tree of its
-//     set so far less a bound on the other side; what a search proves is
-//     cached by the set's hash and depth.
+//   - A side of a cut is searched only for a tree better than the best
+//     tree of its set so far less what the other side costs at least at
+//     the far end of the cut's interval: a side that finds none closes
+//     the cuts between as well. What a search proves is cached by the
+//     set's hash and depth.
 //   - No tree of a set gets below the SSE of its items' own records, a
 //     bound that records sharing a feature vector make positive.
 //   - The search starts from the greedy tree of the depth, which it need

@@ -154,7 +154,7 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 // tree of v of depth d, from three on: it solves both sides, if together
 // they may beat *target, for trees of depth d-1, and records what it
 // proves of them for the cuts around. The larger side is solved first:
-// its bound then limits the search of the other. The search of a side
+// where it finds no tree, the other is not searched. The search of a side
 // starts from what that of the same side of the evaluated cut nearest, a
 // subset of it, learnt: kl's true side, kr's false side.
 func (s *search) evalCut(v *set, d, a, k int, iv interval, best **sol, target *float64) {
@@ -177,13 +177,14 @@ func (s *search) evalCut(v *set, d, a, k int, iv interval, best **sol, target *f
 		sets[0], sets[1] = sets[1], sets[0]
 		hs[0], hs[1] = 1, 0
 	}
+	// Each side is solved for a tree better than target less what the
+	// other side costs at least at the far end of the interval: one that
+	// fails then closes the cuts between k and that end as well.
+	far := [2]float64{fr.opt[fr.slot[iv.kl]][0], fr.opt[fr.slot[iv.kr]][1]}
 	sub := &s.frames[d-1]
 	var r [2]*sol
 	for i, h := range hs {
-		other := b[hs[1]]
-		if i == 1 {
-			other = r[0].cost
-		}
+		other := far[1-h]
 		span := fr.spans[iv.kl][0]
 		if h == 1 {
 			span = fr.spans[iv.kr][1]

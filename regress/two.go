@@ -74,16 +74,23 @@ func (s *search) evalPair(v *set, a, k int, iv interval, best **sol, target *flo
 	// low returns a bound below the least SSE of depth one of side h,
 	// the columns from i on not swept yet.
 	low := func(h, i int) float64 { return max(floor[h], min(w.st[h].value(), w.rest[h][i])) }
+	// A side's columns are swept while they may make it cost less than
+	// target less what the other side costs at least at the far end of
+	// the interval, far: a side that costs that much closes the cuts
+	// between k and that end as well. (As the other side costs at least
+	// far, a column passed over cannot make the cut itself better than
+	// target either.)
+	far := [2]float64{fr.opt[from[0]][0], fr.opt[from[1]][1]}
 	swept := cols
 	for i, b := range w.order {
 		lt, lf := low(0, i), low(1, i)
-		if lt+lf >= *target {
+		if lt >= *target-far[1] && lf >= *target-far[0] {
 			swept = i
 			break
 		}
 		need := [2]bool{
-			w.lb[0][b] < min(w.st[0].value(), *target-lf) && w.st[0].value() > own[0],
-			w.lb[1][b] < min(w.st[1].value(), *target-lt) && w.st[1].value() > own[1],
+			w.lb[0][b] < min(w.st[0].value(), *target-far[1]) && w.st[0].value() > own[0],
+			w.lb[1][b] < min(w.st[1].value(), *target-far[0]) && w.st[1].value() > own[1],
 		}
 		o := v.order[b]
 		for h := range 2 {
