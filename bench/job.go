@@ -18,9 +18,10 @@ type Job struct {
 	// path; for a generated dataset, its parameters.
 	Dataset string `json:"dataset"`
 	Solver  string `json:"solver"`
-	Mode    string `json:"mode"` // "size", "depth" or "errors"
-	// MaxDepth bounds the trees of a job in the "errors" mode, and AnySize
-	// asks odtx there for a tree of the fewest errors of any size.
+	Mode    string `json:"mode"` // "size", "depth", "errors" or "regression"
+	// MaxDepth bounds the trees of a job in the "errors" and "regression"
+	// modes, and AnySize asks odtx in the first for a tree of the fewest
+	// errors of any size.
 	MaxDepth int  `json:"max_depth,omitempty"`
 	AnySize  bool `json:"any_size,omitempty"`
 	// Off names the techniques of odtx's engines switched off, for an
@@ -72,7 +73,7 @@ func (j Job) String() string {
 		suite += "/" + j.Point.Series
 	}
 	mode := j.Mode
-	if j.Mode == "errors" {
+	if j.Mode == errorsMode || j.Mode == regressionMode {
 		mode += fmt.Sprintf(" depth <= %d", j.MaxDepth)
 	}
 	s := fmt.Sprintf("%s %s %s %s run %d", suite, j.Dataset, j.Solver, mode, j.Run)

@@ -27,13 +27,21 @@ var minErrorSuite = Suite{
 // each peer's on every file and depth bound of cfg, or else of files and
 // depths, cfg.Runs times each.
 func errorsJobs(suite string, cfg Config, files []string, depths []int) []Job {
+	return jobsBeside(suite, errorsMode, orchestrate.Auto.String(), cfg, files, depths)
+}
+
+// jobsBeside are the jobs of a suite of a mode whose trees are bounded in
+// depth: odtx's search, with the engine solver, and each peer's on every
+// file and depth bound of cfg, or else of files and depths, cfg.Runs
+// times each.
+func jobsBeside(suite, mode, solver string, cfg Config, files []string, depths []int) []Job {
 	if len(cfg.Files) > 0 {
 		files = cfg.Files
 	}
 	if len(cfg.Depths) > 0 {
 		depths = cfg.Depths
 	}
-	tools := []Peer{{Name: orchestrate.Auto.String()}}
+	tools := []Peer{{Name: solver}}
 	tools = append(tools, cfg.Peers...)
 	var jobs []Job
 	for _, file := range files {
@@ -41,7 +49,7 @@ func errorsJobs(suite string, cfg Config, files []string, depths []int) []Job {
 			for _, tool := range tools {
 				for run := range cfg.Runs {
 					jobs = append(jobs, Job{Suite: suite, Dataset: file, Solver: tool.Name, Program: tool.Program,
-						Mode: errorsMode, MaxDepth: d, AnySize: cfg.AnySize && tool.Program == "", Run: run, Fold: -1})
+						Mode: mode, MaxDepth: d, AnySize: cfg.AnySize && tool.Program == "", Run: run, Fold: -1})
 					if tool.Program == "" {
 						jobs[len(jobs)-1].Off = cfg.Off
 					}
@@ -77,14 +85,7 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 		return err
 	}
 	if j.Program != "" {
-		a, err := runPeer(ctx, j, tbl, ds)
-		if err == nil {
-			rec.Errors, rec.Seconds = &a.errors, a.seconds
-			if a.branches >= 0 {
-				rec.Nodes = 2*a.branches + 1
-			}
-		}
-		return err
+		return peerRecord(ctx, j, tbl, ds, rec)
 	}
 	e, err := orchestrate.ParseEngine(j.Solver)
 	if err != nil {
@@ -133,30 +134,44 @@ func minErrorTable(records []Record) *Table {
 	if note := anySizeNote(records); note != "" {
 		t.Notes = append(t.Notes, note)
 	}
-	if len(peers) == 0 {
-		t.Columns = []Column{{Name: "errors", Unit: Count}, {Name: "time (s)", Unit: Seconds}}
-	}
-	for i, p := range peers {
-		t.Columns = append(t.Columns,
-			Column{Name: "errors (" + p + ")", Unit: Count, Ref: p, RefOnly: i > 0},
-			Column{Name: "time (s) (" + p + ")", Unit: Seconds, Ref: p, RefOnly: i > 0})
-	}
-	t.Columns = append(t.Columns, Column{Name: "peak MiB", Unit: Count})
+	t.Columns = besideColumns(peers, "errors")
 	keys, rows := byFileDepth(records)
 	for _, k := range keys {
 		recs := rows[k]
-		errs, secs := mean(recs, ours, errorCount), mean(recs, ours, seconds)
-		row := Row{Keys: []string{k.file, fmt.Sprint(k.depth), engineOf(recs)}, Status: status(recs)}
-		if len(peers) == 0 {
-			row.Figures = []Figure{{errs, none}, {secs, none}}
-		}
-		for _, p := range peers {
-			row.Figures = append(row.Figures, Figure{errs, mean(recs, of(p), errorCount)}, Figure{secs, mean(recs, of(p), seconds)})
-		}
-		row.Figures = append(row.Figures, Figure{peakOf(recs, ours), none})
+		row := Row{Keys: []string{k.file, fmt.Sprint(k.depth), engineOf(recs)}, Status: status(recs), Figures: besideFigures(recs, peers, errorCount)}
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// besideColumns are the columns of a table of odtx's figure called what
+// and its time beside each peer's, or odtx's alone without peers, and
+// its peak memory.
+func besideColumns(peers []string, what string) []Column {
+	if len(peers) == 0 {
+		return []Column{{Name: what, Unit: Count}, {Name: "time (s)", Unit: Seconds}, {Name: "peak MiB", Unit: Count}}
+	}
+	var cols []Column
+	for i, p := range peers {
+		cols = append(cols,
+			Column{Name: what + " (" + p + ")", Unit: Count, Ref: p, RefOnly: i > 0},
+			Column{Name: "time (s) (" + p + ")", Unit: Seconds, Ref: p, RefOnly: i > 0})
+	}
+	return append(cols, Column{Name: "peak MiB", Unit: Count})
+}
+
+// besideFigures are the figures of besideColumns for the records of a
+// row, f giving a record's figure.
+func besideFigures(recs []Record, peers []string, f func(Record) float64) []Figure {
+	v, secs := mean(recs, ours, f), mean(recs, ours, seconds)
+	var figs []Figure
+	if len(peers) == 0 {
+		figs = []Figure{{v, none}, {secs, none}}
+	}
+	for _, p := range peers {
+		figs = append(figs, Figure{v, mean(recs, of(p), f)}, Figure{secs, mean(recs, of(p), seconds)})
+	}
+	return append(figs, Figure{peakOf(recs, ours), none})
 }
 
 // anySizeNote says, where odtx's jobs asked for any size, that their trees'

@@ -24,12 +24,12 @@ import (
 // nodes with as few errors, its time the sum of all its runs'.
 var PeerNames = []string{"streed", "streed-nodes", "contree"}
 
-// peerAnswer is what a peer found: the training errors of its tree, its
-// branching nodes where it says them (-1 where not), and the wall time of
-// its processes.
+// peerAnswer is what a peer found: the training errors of its tree, or
+// in the regression mode its SSE, its branching nodes where it says them
+// (-1 where not), and the wall time of its processes.
 type peerAnswer struct {
 	errors, branches int
-	seconds          float64
+	sse, seconds     float64
 }
 
 // runPeer runs j's peer tool, j.Program, on tbl (binarized as ds) at
@@ -38,14 +38,24 @@ func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset
 	var data bytes.Buffer
 	var args func(branches int) []string
 	var score func(out []byte) (peerAnswer, error)
-	switch j.Solver {
-	case "streed", "streed-nodes":
+	switch {
+	case j.Mode == regressionMode && j.Solver != "streed":
+		return peerAnswer{}, fmt.Errorf("%s finds no regression tree (want streed)", j.Solver)
+	case j.Mode == regressionMode:
+		if err := writeTargets(&data, tbl, ds); err != nil {
+			return peerAnswer{}, err
+		}
+		args = func(branches int) []string {
+			return []string{"-task", "regression", "-max-depth", strconv.Itoa(j.MaxDepth), "-max-num-nodes", strconv.Itoa(branches)}
+		}
+		score = streedSSE(tbl.Len())
+	case j.Solver == "streed", j.Solver == "streed-nodes":
 		writeBinary(&data, ds)
 		args = func(branches int) []string {
 			return []string{"-task", "accuracy", "-max-depth", strconv.Itoa(j.MaxDepth), "-max-num-nodes", strconv.Itoa(branches)}
 		}
 		score = streedAnswer(recordCount(ds))
-	case "contree":
+	case j.Solver == "contree":
 		if err := writeNumeric(&data, tbl, ds); err != nil {
 			return peerAnswer{}, err
 		}
@@ -110,6 +120,26 @@ func runPeer(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset
 	return best, nil
 }
 
+// peerRecord runs j's peer tool on tbl (binarized as ds) and writes what
+// it found into rec: its errors, or in the regression mode its SSE, its
+// nodes where it says them, and its time.
+func peerRecord(ctx context.Context, j Job, tbl *dataset.Table, ds *dataset.Dataset, rec *Record) error {
+	a, err := runPeer(ctx, j, tbl, ds)
+	if err != nil {
+		return err
+	}
+	rec.Seconds = a.seconds
+	if j.Mode == regressionMode {
+		rec.SSE = &a.sse
+	} else {
+		rec.Errors = &a.errors
+	}
+	if a.branches >= 0 {
+		rec.Nodes = 2*a.branches + 1
+	}
+	return nil
+}
+
 // writeBinary writes ds as STreeD reads it: a line per record, its class
 // index and then a 0 or 1 for each of ds's tests.
 func writeBinary(w *bytes.Buffer, ds *dataset.Dataset) {
@@ -129,6 +159,27 @@ func writeBinary(w *bytes.Buffer, ds *dataset.Dataset) {
 			}
 		}
 	}
+}
+
+// writeTargets writes tbl, binarized as ds with the regression option, as
+// STreeD's regression task reads it: a line per record, its target as the
+// table writes it and then a 0 or 1 for each of ds's tests.
+func writeTargets(w *bytes.Buffer, tbl *dataset.Table, ds *dataset.Dataset) error {
+	label, err := tbl.Column(ds.Label)
+	if err != nil {
+		return err
+	}
+	for r := range tbl.Len() {
+		w.WriteString(strings.TrimSpace(tbl.Value(r, label)))
+		for _, v := range ds.Row(&ds.Examples[ds.ExampleOf[r]]) {
+			w.WriteString(" 0")
+			if v {
+				w.Bytes()[w.Len()-1] = '1'
+			}
+		}
+		w.WriteByte('\n')
+	}
+	return nil
 }
 
 // writeNumeric writes tbl as ConTree reads it: a line per record, its
@@ -178,25 +229,45 @@ func recordCount(ds *dataset.Dataset) int {
 }
 
 // streedAnswer reads STreeD's tree: its branching nodes, and its errors
-// from its training accuracy on n records, from the line "Solution 0:
-// DEPTH BRANCHES TRAIN TEST ...".
+// from its training accuracy on n records.
 func streedAnswer(n int) func([]byte) (peerAnswer, error) {
 	return func(out []byte) (peerAnswer, error) {
-		rest, ok := lineAfter(out, "Solution 0:")
-		f := strings.Fields(rest)
-		if !ok || len(f) < 3 {
-			return peerAnswer{}, fmt.Errorf("no solution line in its output: %s", lastLine(out))
-		}
-		branches, err := strconv.Atoi(f[1])
+		branches, acc, err := streedSolution(out, "training accuracy")
 		if err != nil {
-			return peerAnswer{}, fmt.Errorf("branching nodes %q: %w", f[1], err)
-		}
-		acc, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			return peerAnswer{}, fmt.Errorf("training accuracy %q: %w", f[2], err)
+			return peerAnswer{}, err
 		}
 		return peerAnswer{errors: int(math.Round((1 - acc) * float64(n))), branches: branches}, nil
 	}
+}
+
+// streedSSE reads STreeD's regression tree: its branching nodes, and its
+// SSE from its training mean squared error on n records.
+func streedSSE(n int) func([]byte) (peerAnswer, error) {
+	return func(out []byte) (peerAnswer, error) {
+		branches, mse, err := streedSolution(out, "training mean squared error")
+		if err != nil {
+			return peerAnswer{}, err
+		}
+		return peerAnswer{sse: mse * float64(n), branches: branches}, nil
+	}
+}
+
+// streedSolution reads the branching nodes and the training score, called
+// what in errors, of STreeD's tree from the line "Solution 0: DEPTH
+// BRANCHES TRAIN TEST ...".
+func streedSolution(out []byte, what string) (branches int, train float64, err error) {
+	rest, ok := lineAfter(out, "Solution 0:")
+	f := strings.Fields(rest)
+	if !ok || len(f) < 3 {
+		return 0, 0, fmt.Errorf("no solution line in its output: %s", lastLine(out))
+	}
+	if branches, err = strconv.Atoi(f[1]); err != nil {
+		return 0, 0, fmt.Errorf("branching nodes %q: %w", f[1], err)
+	}
+	if train, err = strconv.ParseFloat(f[2], 64); err != nil {
+		return 0, 0, fmt.Errorf("%s %q: %w", what, f[2], err)
+	}
+	return branches, train, nil
 }
 
 // contreeAnswer reads the errors of ConTree's tree, from the line

@@ -33,10 +33,13 @@ type Record struct {
 	K       int     `json:"k"` // depth of the tree
 	// Errors, in the "errors" mode, counts the training rows the tree
 	// misclassifies.
-	Errors       *int `json:"errors,omitempty"`
-	Nodes        int  `json:"nodes"` // internal nodes and leaves
-	ExamplesUsed int  `json:"examples_used"`
-	Clauses      int  `json:"clauses"`
+	Errors *int `json:"errors,omitempty"`
+	// SSE, in the regression mode, is the tree's sum of squared errors on
+	// the training rows.
+	SSE          *float64 `json:"sse,omitempty"`
+	Nodes        int      `json:"nodes"` // internal nodes and leaves
+	ExamplesUsed int      `json:"examples_used"`
+	Clauses      int      `json:"clauses"`
 	// Engine is the engine that ran the search, as its result names it
 	// (not the Solver the job asked for, which may be auto), and ProvenBy
 	// the engines whose proofs its depth and node bounds rest on.
@@ -187,8 +190,8 @@ func (r Record) check() error {
 	switch {
 	case err != nil:
 		return err
-	case !slices.Contains(Modes, r.Mode) && r.Mode != errorsMode:
-		return fmt.Errorf("unknown mode %q (want %s or %s)", r.Mode, strings.Join(Modes, ", "), errorsMode)
+	case !slices.Contains(Modes, r.Mode) && r.Mode != errorsMode && r.Mode != regressionMode:
+		return fmt.Errorf("unknown mode %q (want %s, %s or %s)", r.Mode, strings.Join(Modes, ", "), errorsMode, regressionMode)
 	case r.Status == "":
 		return errors.New("no status")
 	case s.Check != nil:

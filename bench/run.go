@@ -100,6 +100,9 @@ func (r *Runner) unhosted(j Job, msg string, more ...string) string {
 }
 
 func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
+	if j.Mode == regressionMode {
+		return r.learnRegression(ctx, j, rec)
+	}
 	mode, err := orchestrate.ParseMode(j.Mode)
 	if err != nil {
 		return err

@@ -30,7 +30,7 @@ type Suite struct {
 
 // Suites are the suites, in the order in which "all" runs them and their
 // tables are shown.
-var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite, minErrorSuite, anytimeSuite}
+var Suites = []Suite{mouseSuite, carSuite, table3Suite, scalingSuite, referenceSuite, minErrorSuite, anytimeSuite, regressionSuite}
 
 // A File is an output of a suite beside its table.
 type File struct {

@@ -3,7 +3,6 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/regress"
@@ -32,8 +31,8 @@ func Regression(ctx context.Context, ds *dataset.Dataset, tbl *dataset.Table, op
 		return nil, 0, nil, fmt.Errorf("internal error: the regression tree fails on the training rows: %w", err)
 	}
 	sse, _ := exact.Float64()
-	if math.Abs(sse-res.SSE) > res.Tolerance+math.Ldexp(sse, -50) {
-		return nil, 0, nil, fmt.Errorf("internal error: the regression tree has SSE %v on the training rows, not the %v the search claims (tolerance %v)", sse, res.SSE, res.Tolerance)
+	if err := res.Check(sse); err != nil {
+		return nil, 0, nil, fmt.Errorf("internal error: %w", err)
 	}
 	return t, sse, res, stopped
 }

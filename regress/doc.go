@@ -9,24 +9,39 @@
 // targets: records that no test tells apart are one item, whatever their
 // targets. For a set S and depth d the optimum is the better of the leaf
 // and, over every column (package columns) and cut of it, the optima of
-// the two sides at depth d-1.
+// the two sides at depth d-1. What makes it fast, as package ordered does
+// for classification:
 //
 //   - Depth one is a sweep per column over S sorted by it, with running
-//     sums of the targets and their squares: a cut's SSE is that of the
-//     sums passed plus that of the rest, in constant time.
+//     sums of the records and targets: a cut's SSE follows from them
+//     alone, the targets taken about an integer near S's mean (see
+//     stump).
+//   - Depth two is solved without recursion: for a cut of the root's
+//     column, one sweep per column, each item routed to the side of the
+//     cut it falls on, finds the best trees of depth one of both sides.
 //   - A set's best tree costs no less than a subset's: a subset's SSE
 //     about its own means is no more than about the set's. So the cuts of
 //     a column, whose true side grows as the cut moves right, are bounded
-//     between two tried cuts by the true side of the left one plus the
-//     false side of the right one; the middle cut of an interval is tried
-//     first (interval pruning, as in ConTree).
-//   - A side is searched only for a tree better than the best tree of its
-//     set so far less a bound on the other side; what a search proves is
-//     cached by the set's hash and depth.
+//     between two evaluated cuts by the true side of the left one and the
+//     false side of the right one; the cut nearest the middle of an
+//     interval is evaluated first (interval pruning, as in ConTree).
+//   - The same holds column by column at depth two: what the evaluated
+//     cuts around a cut learnt of the best tree of depth one of each side
+//     whose test is on column b bounds that of the cut, and the sweep
+//     passes over the columns that cannot beat what the cut needs.
+//   - The search of a side of a cut starts from what the search of the
+//     same side of the nearest evaluated cut, a subset of it, learnt of
+//     every cut it evaluated: bounds that a superset keeps (seeds).
+//   - A side of a cut is searched only for a tree better than the best
+//     tree of its set so far less what the other side costs at least at
+//     the far end of the cut's interval: a side that finds none closes
+//     the cuts between as well. What a search proves is cached by the
+//     set's hash and depth.
 //   - No tree of a set gets below the SSE of its items' own records, a
 //     bound that records sharing a feature vector make positive.
 //   - The search starts from the greedy tree of the depth, which it need
-//     only beat.
+//     only beat, and in each set evaluates first the cut of its best tree
+//     of depth one.
 //
 // # Exactness
 //
@@ -38,20 +53,29 @@
 // across their range. With at most 2^31 records, the count n, the sum s
 // and the sum of squares q of a set fit 64, 64 and 128 bits, and a leaf's
 // SSE is (n·q - s²)/n with its numerator exact: the float64 it becomes
-// errs by about a unit in the 52nd bit. A tree's SSE, a sum of 2^d leaves,
-// then errs by less than m = 2^(d-50) times the SSE of the single leaf,
-// the largest any tree has. The search adds and compares such sums; a
-// split must beat a leaf by m to replace it, which keeps splits that gain
-// only rounding out; bounds are subtracted from such sums. Result.Tolerance
-// bounds, generously, what all of this may cost: the SSE of the tree
-// found is at most the least SSE plus 4^(d+1)·m. Where the targets were
-// rounded to steps of u, each moves by at most u/2, which moves the square
-// root of any tree's SSE by at most √n·u/2; Tolerance then adds what that
-// allows, 2√n·u·√(SSE of the leaf) + n·u². The oracle tests check the
-// claim against a brute force in exact rational arithmetic.
+// errs by about a unit in the 52nd bit. A sweep weighs a stump from the
+// exact sums of its sides about an integer c within half a unit of the
+// set's mean, as Σ(v-c)² - a²/r - b²/(n-r): it errs by a few units in the
+// last place of Σ(v-c)², which is the set's SSE plus at most n/4. A
+// tree's SSE, a sum of 2^d leaves, then errs by less than m = 2^(d-50)
+// times the SSE of the single leaf plus a quarter of the records. The
+// search adds and compares such sums; a split must beat a leaf by m to
+// replace it, which keeps splits that gain only rounding out; bounds are
+// subtracted from such sums. Result.Tolerance bounds, generously, what
+// all of this may cost: the SSE of the tree found is at most the least
+// SSE plus 4^(d+1)·m. Result.SSE is the tree's, recomputed from each
+// leaf's exact sums. Where the targets were rounded to steps of u, each
+// moves by at most u/2, which moves the square root of any tree's SSE by
+// at most √n·u/2; Tolerance then adds what that allows, 2√n·u·√(SSE of
+// the leaf) + n·u². The oracle tests check the claim against a brute
+// force in exact rational arithmetic.
 //
 // The search is anytime: when its context ends it returns the best tree
-// found, at least the greedy one, with the bound of the items' own SSE.
+// found, at least the greedy one, with a bound that holds for any tree of
+// at most 2^d leaves, whatever its tests: the least SSE of 2^d groups of
+// items, groups of consecutive items in the order of their means, found
+// by dynamic programming (or, where that would take long, the SSE of the
+// items' own records).
 // Among trees of least SSE it returns one with no split that gains
 // less than the margin, not necessarily the fewest nodes; it has no
 // budget of branching nodes.

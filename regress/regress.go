@@ -22,7 +22,8 @@ type Result struct {
 	// leaves carry nothing: each predicts the mean of the records that
 	// reach it.
 	Root *tree.Node
-	// SSE is Root's sum of squared errors, as the search computed it.
+	// SSE is Root's sum of squared errors, each leaf's from its exact
+	// sums.
 	SSE      float64
 	Branches int
 	// Bound is a proven lower bound on the SSE of every tree within the
@@ -38,6 +39,16 @@ type Result struct {
 	Exact   bool
 	Optimal bool
 	Stats   Stats
+}
+
+// Check returns an error unless sse, Root's SSE on the training rows
+// computed anew (as tree.Tree.FitLeaves does), is the one the search
+// claims, within its tolerance.
+func (r *Result) Check(sse float64) error {
+	if math.Abs(sse-r.SSE) > r.Tolerance+math.Ldexp(sse, -50) {
+		return fmt.Errorf("the regression tree has SSE %v on the training rows, not the %v the search claims (tolerance %v)", sse, r.SSE, r.Tolerance)
+	}
+	return nil
 }
 
 // Stats count the work of a search.
@@ -71,8 +82,7 @@ func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Op
 func run(ctx context.Context, x *data, opt Options) *Result {
 	root := x.root()
 	rootSSE := root.tot.sse()
-	s := &search{x: x, margin: marginOf(rootSSE, opt.MaxDepth), cache: make(map[objective.Key]entry)}
-	s.stats.Items = len(x.stat)
+	s := newSearch(x, root, opt.MaxDepth)
 	after := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer after()
 	if ctx.Err() != nil {
@@ -82,14 +92,20 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 	if t := s.solve(root, opt.MaxDepth, best.cost); t != nil {
 		best = t
 	}
-	bound := best.cost
+	all := make([]int32, len(x.stat))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	sse := x.sse(best, all)
+	bound := sse
 	if s.stop.Load() {
-		bound = root.own
+		// No tree of depth d has more than 2^d leaves.
+		bound = x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork)
 	}
 	unit2 := x.sc.Unit * x.sc.Unit
 	return &Result{
 		Root:      x.tree(best),
-		SSE:       best.cost * unit2,
+		SSE:       sse * unit2,
 		Branches:  best.branches,
 		Bound:     bound * unit2,
 		Tolerance: tolerance(x, rootSSE, s.margin, opt.MaxDepth) * unit2,
@@ -97,6 +113,25 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 		Optimal:   !s.stop.Load(),
 		Stats:     s.stats,
 	}
+}
+
+// clusterWork bounds the steps of the bound that a stopped search returns
+// (see clusterBound), which it computes after it stops: a fraction of a
+// second.
+const clusterWork = 4e7
+
+// newSearch prepares a search of x for trees of depth d, root being the
+// set of all its items.
+func newSearch(x *data, root *set, d int) *search {
+	s := &search{
+		x:      x,
+		margin: marginOf(root.tot.sse(), root.tot.n, d),
+		cache:  make(map[objective.Key]known),
+		side:   make([]uint8, len(x.stat)),
+		frames: make([]frame, d+1),
+	}
+	s.stats.Items = len(x.stat)
+	return s
 }
 
 // tolerance returns, in the integer targets' units, how far the SSE of

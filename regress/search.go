@@ -32,9 +32,31 @@ func (x *data) tree(t *sol) *tree.Node {
 	return tree.Split(x.cols[t.col].Feature[t.cut], x.tree(t.f), x.tree(t.t))
 }
 
-// entry is what the cache knows of a set at a depth: its optimal tree,
+// sse returns the SSE of t on the items, each leaf's computed from its
+// exact sums.
+func (x *data) sse(t *sol, items []int32) float64 {
+	if t.col < 0 {
+		var tot stat
+		for _, i := range items {
+			tot = tot.add(x.stat[i])
+		}
+		return tot.sse()
+	}
+	pos := x.cols[t.col].Pos
+	var f, in []int32
+	for _, i := range items {
+		if pos[i] <= t.cut {
+			in = append(in, i)
+		} else {
+			f = append(f, i)
+		}
+	}
+	return x.sse(t.f, f) + x.sse(t.t, in)
+}
+
+// known is what the cache knows of a set at a depth: its optimal tree,
 // or a bound below every tree's SSE.
-type entry struct {
+type known struct {
 	lb  float64
 	opt *sol
 }
@@ -43,16 +65,18 @@ type entry struct {
 type search struct {
 	x      *data
 	margin float64 // what a split must gain on a leaf, against rounding
-	cache  map[objective.Key]entry
+	cache  map[objective.Key]known
 	stop   atomic.Bool
 	stats  Stats
+	side   []uint8 // by item: the side of the cut being tried, 0 where it holds
+	one    stump   // for trees of depth one
+	frames []frame // by depth
 }
 
-// lb returns a bound below the SSE of every tree of s of depth d, of at
-// least low.
-func (s *search) lb(st *set, d int, low float64) float64 {
-	low = max(low, st.own)
-	if e, ok := s.cache[objective.Key{H: st.h, D: int32(d)}]; ok {
+// lb returns a bound below the SSE of every tree of depth d of the set
+// whose hash sums are h, of at least low.
+func (s *search) lb(h [2]uint64, d int, low float64) float64 {
+	if e, ok := s.cache[objective.Key{H: h, D: int32(d)}]; ok {
 		if e.opt != nil {
 			return max(low, e.opt.cost)
 		}
@@ -61,27 +85,30 @@ func (s *search) lb(st *set, d int, low float64) float64 {
 	return low
 }
 
-// solve returns the tree of st of depth at most d of least SSE if that is
+// solve returns the tree of v of depth at most d of least SSE if that is
 // below ub, and nil otherwise: a split must beat the leaf by the margin.
 // A search that was stopped returns the best tree it found.
-func (s *search) solve(st *set, d int, ub float64) *sol {
+func (s *search) solve(v *set, d int, ub float64) *sol {
 	s.stats.Subproblems++
-	lf := leaf(st)
+	lf := leaf(v)
 	var best *sol
 	target := ub
 	if lf.cost < ub {
 		best, target = lf, lf.cost-s.margin
 	}
-	if d == 0 || st.own >= target {
+	if d == 0 || v.own >= target || s.stop.Load() {
 		return best
 	}
 	if d == 1 {
-		if t := s.sweep(st, target); t != nil {
-			return t
+		if st := s.depthOne(v, target); st.col >= 0 {
+			return st.sol()
 		}
 		return best
 	}
-	key := objective.Key{H: st.h, D: int32(d)}
+	fr := &s.frames[d]
+	seeds := fr.seeds
+	fr.seeds, fr.learnt = nil, fr.learnt[:0]
+	key := objective.Key{H: v.h, D: int32(d)}
 	if e, ok := s.cache[key]; ok {
 		s.stats.CacheHits++
 		switch {
@@ -93,106 +120,123 @@ func (s *search) solve(st *set, d int, ub float64) *sol {
 			return best
 		}
 	}
-	for a := range s.x.cols {
-		cuts := s.x.cuts(st, a)
-		s.intervals(st, d, a, cuts, 0, len(cuts)-1, 0, 0, &best, &target)
+	// The cut of the best tree of depth one, whatever its SSE, is
+	// evaluated first: its sides solved make a tree to beat early.
+	st := s.depthOne(v, math.Inf(1))
+	first, at := st.col, st.cut
+	if st.best < target {
+		best, target = st.sol(), st.best
 	}
+	fr.seeds = seeds
+	for a := range v.order {
+		if s.stop.Load() {
+			break
+		}
+		k := int32(-1)
+		if a == first {
+			k = at
+		}
+		s.searchColumn(v, d, a, k, &best, &target)
+	}
+	fr.seeds = nil
 	if s.stop.Load() {
 		return best
 	}
 	if best != nil {
-		s.cache[key] = entry{opt: best}
+		s.cache[key] = known{opt: best}
 	} else {
-		s.cache[key] = entry{lb: ub}
+		s.cache[key] = known{lb: ub}
 	}
 	return best
 }
 
-// intervals searches the cuts lo to hi of column a for a tree of st
-// better than target, given bounds below the SSE of the side where the
-// test holds of the cuts before lo, lt, and of the side where it fails of
-// the cuts after hi, lf. As a cut moves right, the side where its test
-// holds grows and the other shrinks, and a set's best tree costs no less
-// than a subset's: so lt + lf bounds every cut between. The middle cut is
-// tried first, which bounds both halves.
-func (s *search) intervals(st *set, d, a int, cuts []int32, lo, hi int, lt, lf float64, best **sol, target *float64) {
-	if lo > hi || s.stop.Load() {
-		return
-	}
-	if lt+lf >= *target {
-		s.stats.Pruned += hi - lo + 1
-		return
-	}
-	mid := (lo + hi) / 2
-	bt, bf := s.cut(st, d, a, cuts[mid], lt, lf, best, target)
-	s.intervals(st, d, a, cuts, lo, mid-1, lt, bf, best, target)
-	s.intervals(st, d, a, cuts, mid+1, hi, bt, lf, best, target)
-}
-
-// cut tries the test k of column a at the root of a tree of st of depth
-// d, for a tree better than target, given bounds lt and lf below the SSE
-// of its sides, and returns bounds below their SSE that it proved.
-func (s *search) cut(st *set, d, a int, k int32, lt, lf float64, best **sol, target *float64) (bt, bf float64) {
-	f, t := s.x.split(st, a, k)
-	bt, bf = s.lb(t, d-1, lt), s.lb(f, d-1, lf)
-	if bt+bf >= *target {
+// evalCut evaluates cut k of column a, of interval iv, at the root of a
+// tree of v of depth d, from three on: it solves both sides, if together
+// they may beat *target, for trees of depth d-1, and records what it
+// proves of them for the cuts around. The larger side is solved first:
+// where it finds no tree, the other is not searched. The search of a side
+// starts from what that of the same side of the evaluated cut nearest, a
+// subset of it, learnt: kl's true side, kr's false side.
+func (s *search) evalCut(v *set, d, a, k int, iv interval, best **sol, target *float64) {
+	fr := &s.frames[d]
+	u := fr.cuts[k-1]
+	fr.slot[k] = int32(len(fr.opt))
+	fr.opt = append(fr.opt, [2]float64{})
+	b := &fr.opt[fr.slot[k]]
+	hf := [2]uint64{v.h[0] - u.h[0], v.h[1] - u.h[1]}
+	bt, bf := fr.bounds(v, k, iv)
+	b[0], b[1] = s.lb(u.h, d-1, bt), s.lb(hf, d-1, bf)
+	if b[0]+b[1] >= *target {
 		s.stats.Pruned++
-		return bt, bf
+		return
 	}
-	ts := s.solve(t, d-1, *target-bf)
-	if ts == nil {
-		return max(bt, *target-bf), bf
+	s.x.split(v, a, u.pos, s.side, &fr.f, &fr.t)
+	sets := [2]*set{&fr.t, &fr.f}
+	hs := [2]int{0, 1} // each one's side: 0 true, 1 false
+	if fr.f.tot.n > fr.t.tot.n {
+		sets[0], sets[1] = sets[1], sets[0]
+		hs[0], hs[1] = 1, 0
 	}
-	fs := s.solve(f, d-1, *target-ts.cost)
-	if fs == nil {
-		return ts.cost, max(bf, *target-ts.cost)
+	// Each side is solved for a tree better than target less what the
+	// other side costs at least at the far end of the interval: one that
+	// fails then closes the cuts between k and that end as well.
+	far := [2]float64{fr.opt[fr.slot[iv.kl]][0], fr.opt[fr.slot[iv.kr]][1]}
+	sub := &s.frames[d-1]
+	var r [2]*sol
+	for i, h := range hs {
+		other := far[1-h]
+		span := fr.spans[iv.kl][0]
+		if h == 1 {
+			span = fr.spans[iv.kr][1]
+		}
+		sub.seeds = fr.arena[span[0]:span[1]]
+		r[i] = s.solve(sets[i], d-1, *target-other)
+		if s.stop.Load() {
+			return
+		}
+		start := int32(len(fr.arena))
+		fr.arena = append(fr.arena, sub.learnt...)
+		fr.spans[k][h] = [2]int32{start, int32(len(fr.arena))}
+		if r[i] == nil {
+			b[h] = max(b[h], *target-other)
+			return
+		}
+		b[h] = r[i].cost
 	}
-	if j := join(a, k, fs, ts); j.cost < *target {
+	t, f := r[0], r[1]
+	if hs[0] == 1 {
+		t, f = f, t
+	}
+	if j := join(a, u.pos, f, t); j.cost < *target {
 		*best, *target = j, j.cost
 	}
-	return ts.cost, fs.cost
-}
-
-// sweep returns the tree of depth one of st of least SSE if below target:
-// one pass over each column's order, the sums of the items passed those
-// of the side where the cut holds.
-func (s *search) sweep(st *set, target float64) *sol {
-	var best *sol
-	for a, o := range st.order {
-		pos := s.x.cols[a].Pos
-		var in stat
-		for j := 0; j < len(o)-1; j++ {
-			in = in.add(s.x.stat[o[j]])
-			if p := pos[o[j]]; p < pos[o[j+1]] {
-				t := &sol{cost: in.sse(), col: -1}
-				f := &sol{cost: st.tot.sub(in).sse(), col: -1}
-				if c := t.cost + f.cost; c < target {
-					best, target = join(a, p, f, t), c
-				}
-			}
-		}
-	}
-	return best
 }
 
 // greedy returns the tree of depth d that splits each set by its best
-// test alone, as CART does by the SSE, but by the best of depth one.
-func (s *search) greedy(st *set, d int) *sol {
-	lf := leaf(st)
+// test alone, as CART does by the SSE.
+func (s *search) greedy(v *set, d int) *sol {
+	lf := leaf(v)
 	if d == 0 || s.stop.Load() {
 		return lf
 	}
-	c := s.sweep(st, lf.cost-s.margin)
-	if c == nil {
+	st := s.depthOne(v, lf.cost-s.margin)
+	if st.col < 0 {
 		return lf
 	}
-	f, t := s.x.split(st, c.col, c.cut)
-	return join(c.col, c.cut, s.greedy(f, d-1), s.greedy(t, d-1))
+	if d == 1 {
+		return st.sol()
+	}
+	a, k := st.col, st.cut
+	var f, t set
+	s.x.split(v, a, k, s.side, &f, &t)
+	return join(a, k, s.greedy(&f, d-1), s.greedy(&t, d-1))
 }
 
 // marginOf returns the margin of a search of depth d whose root's SSE is
-// root: as much as rounding may err in the SSE of one tree of that depth,
-// a sum of 2^d leaves each off by a unit in the 51st bit (see stat.sse).
-func marginOf(root float64, d int) float64 {
-	return math.Ldexp(root, min(d, 40)-50)
+// root, of n records: as much as rounding may err in the SSE of one tree
+// of that depth, a sum of 2^d leaves each off by a unit in the 51st bit
+// of its SSE (see stat.sse), or of stumps each off by a few units in the
+// last place of its SSE plus a quarter of its records (see stump).
+func marginOf(root float64, n int64, d int) float64 {
+	return math.Ldexp(root+float64(n)/4, min(d, 40)-50)
 }

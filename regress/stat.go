@@ -61,3 +61,22 @@ func one(v int64) stat {
 	hi, lo := bits.Mul64(abs, abs)
 	return stat{1, v, u128{hi, lo}}
 }
+
+// centre returns the integer c nearest the mean of a's records and their
+// sum of squares about it, Σ(v-c)² = SSE + (s-nc)²/n, which exceeds their
+// SSE by at most n/4. A sweep scores a cut by the sums about c (see
+// stump), whose rounding is then relative to that, not to Σv².
+func (a stat) centre() (c int64, q float64) {
+	if a.n == 0 {
+		return 0, 0
+	}
+	c = a.s / a.n
+	switch r := a.s - c*a.n; {
+	case 2*r > a.n:
+		c++
+	case 2*r < -a.n:
+		c--
+	}
+	r := float64(a.s - c*a.n)
+	return c, a.sse() + r*r/float64(a.n)
+}

@@ -1,0 +1,182 @@
+package regress
+
+import (
+	"slices"
+	"sort"
+)
+
+// frame is the memory of the search of one depth, from two on: the cuts
+// of the column being searched, what is known of the two sides of each,
+// and what the searches of that depth pass on.
+type frame struct {
+	cuts []cut
+	// slot numbers the cuts evaluated, in opt, from 1; the others have 0,
+	// whose bounds are 0.
+	slot  []int32
+	opt   [][2]float64 // per slot: bounds on the least SSE of depth d-1 of the true and false sides
+	queue []interval
+	// seedT[k] bounds the true side of cut k and seedF[k] its false side,
+	// from the seeds of the cuts up to k and from k on; cut 0's true side
+	// is empty, as is cut c+1's false side.
+	seedT, seedF []float64
+	// seeds are records of a subset's search, for the next search of this
+	// depth, and learnt are those of the last search of this depth: a cut
+	// evaluated or seeded, with bounds on its sides, which bound the same
+	// cut of every superset too.
+	seeds, learnt []record
+	// From depth three on: the sides of the cut evaluated, and the records
+	// that the searches of each evaluated cut's sides learnt:
+	// arena[r[0]:r[1]] for r in spans[k].
+	f, t  set
+	arena []record
+	spans [][2][2]int32
+	pair  pairs // at depth two
+}
+
+// record is what a search learnt of one cut of a column: bounds on the
+// least SSE of the trees of its true and false sides one depth less.
+type record struct {
+	col, pos int32
+	t, f     float64
+}
+
+// interval is a range of cuts not yet evaluated, lo to hi, between the
+// evaluated cuts kl and kr, numbered from 1; 0 and the number of cuts
+// plus one stand for the cuts whose true side is empty and full.
+type interval struct{ lo, hi, kl, kr int }
+
+// searchColumn searches the trees of v of depth d, from two on, whose
+// root tests column a, for one better than *target, and keeps the best it
+// finds in *best and its SSE in *target. The cut at position first, if
+// not -1, is evaluated first.
+//
+// The cuts are searched by intervals. Two evaluated cuts kl < kr bound
+// every cut k between: k's true side holds kl's and more, its false side
+// kr's and more, and no tree of a set costs less than the best tree of a
+// subset. (The subset's items, under the set's best tree with each leaf
+// predicting the mean of the set's records there, cost no more than the
+// set's did; and about their own means, no more than that.) So k's true
+// side costs at least what kl's does, its false side what kr's does, and
+// seeds bound them as well. A cut is evaluated only if its bounds may
+// beat *target; of an interval's, the one nearest its middle first.
+func (s *search) searchColumn(v *set, d, a int, first int32, best **sol, target *float64) {
+	fr := &s.frames[d]
+	fr.cuts = s.x.cuts(fr.cuts[:0], v, a)
+	c := len(fr.cuts)
+	if c == 0 {
+		return
+	}
+	fr.start(c, a, d, len(v.order))
+	evaluate := func(k int, iv interval) {
+		if d == 2 {
+			s.evalPair(v, a, k, iv, best, target)
+		} else {
+			s.evalCut(v, d, a, k, iv, best, target)
+		}
+	}
+	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
+	if first >= 0 {
+		k := 1 + sort.Search(c, func(i int) bool { return fr.cuts[i].pos >= first })
+		evaluate(k, fr.queue[0])
+		fr.queue = append(fr.queue[:0], interval{1, k - 1, 0, k}, interval{k + 1, c, k, c + 1})
+	}
+	for q := 0; q < len(fr.queue) && !s.stop.Load(); q++ {
+		iv := fr.queue[q]
+		lo, hi := iv.lo, iv.hi
+		for lo <= hi && !fr.open(v, lo, iv, *target) {
+			lo++
+		}
+		for hi >= lo && !fr.open(v, hi, iv, *target) {
+			hi--
+		}
+		s.stats.Pruned += iv.hi - iv.lo + 1 - max(hi-lo+1, 0)
+		if lo > hi {
+			continue
+		}
+		// The open cut nearest the middle.
+		k := (lo + hi) / 2
+		for dk := 0; ; dk++ {
+			if k-dk >= lo && fr.open(v, k-dk, iv, *target) {
+				k -= dk
+				break
+			}
+			if k+dk <= hi && fr.open(v, k+dk, iv, *target) {
+				k += dk
+				break
+			}
+		}
+		evaluate(k, iv)
+		fr.queue = append(fr.queue, interval{lo, k - 1, iv.kl, k}, interval{k + 1, hi, k, iv.kr})
+	}
+	fr.learn(a)
+}
+
+// start prepares fr for the search of c cuts of column a at depth d, of
+// a set of cols columns, bounding them by the seeds of a.
+func (fr *frame) start(c, a, d, cols int) {
+	fr.slot = slices.Grow(fr.slot[:0], c+2)[:c+2]
+	clear(fr.slot)
+	fr.opt = append(fr.opt[:0], [2]float64{})
+	if d == 2 {
+		fr.pair.start(cols)
+	} else {
+		fr.arena = fr.arena[:0]
+		fr.spans = slices.Grow(fr.spans[:0], c+2)[:c+2]
+		clear(fr.spans)
+	}
+	fr.seedT = slices.Grow(fr.seedT[:0], c+2)[:c+2]
+	fr.seedF = slices.Grow(fr.seedF[:0], c+2)[:c+2]
+	clear(fr.seedT)
+	clear(fr.seedF)
+	// The seeds are in the order of their columns.
+	lo := sort.Search(len(fr.seeds), func(i int) bool { return fr.seeds[i].col >= int32(a) })
+	for _, r := range fr.seeds[lo:] {
+		if r.col != int32(a) {
+			break
+		}
+		i, ok := sort.Find(c, func(i int) int { return int(r.pos) - int(fr.cuts[i].pos) })
+		if !ok {
+			continue
+		}
+		fr.seedT[i+1] = max(fr.seedT[i+1], r.t)
+		fr.seedF[i+1] = max(fr.seedF[i+1], r.f)
+	}
+	for k := 1; k <= c; k++ {
+		fr.seedT[k] = max(fr.seedT[k], fr.seedT[k-1])
+	}
+	for k := c; k >= 1; k-- {
+		fr.seedF[k] = max(fr.seedF[k], fr.seedF[k+1])
+	}
+}
+
+// learn appends to fr.learnt the records of the cuts of column a that fr
+// knows bounds of, for the search of a superset: those evaluated, and
+// those whose seeds raise the bound of a side.
+func (fr *frame) learn(a int) {
+	c := len(fr.cuts)
+	for k := 1; k <= c; k++ {
+		b := fr.opt[fr.slot[k]]
+		t, f := max(b[0], fr.seedT[k]), max(b[1], fr.seedF[k])
+		if fr.slot[k] != 0 || fr.seedT[k] > fr.seedT[k-1] || fr.seedF[k] > fr.seedF[k+1] {
+			fr.learnt = append(fr.learnt, record{col: int32(a), pos: fr.cuts[k-1].pos, t: t, f: f})
+		}
+	}
+}
+
+// bounds returns bounds below the least SSE of the true and false sides
+// of cut k of interval iv of v: what kl proved of the true side and kr of
+// the false side, the seeds, and the SSE of the records that no test
+// tells apart.
+func (fr *frame) bounds(v *set, k int, iv interval) (t, f float64) {
+	u := fr.cuts[k-1]
+	t = max(fr.opt[fr.slot[iv.kl]][0], fr.seedT[k], u.own)
+	f = max(fr.opt[fr.slot[iv.kr]][1], fr.seedF[k], v.own-u.own)
+	return t, f
+}
+
+// open reports whether cut k of interval iv of v may have a tree better
+// than target.
+func (fr *frame) open(v *set, k int, iv interval, target float64) bool {
+	t, f := fr.bounds(v, k, iv)
+	return t+f < target
+}
