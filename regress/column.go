@@ -61,7 +61,7 @@ type interval struct{ lo, hi, kl, kr int }
 // beat *target; of an interval's, the one nearest its middle first.
 func (s *search) searchColumn(v *set, d, a int, first int32, best **sol, target *float64) {
 	fr := &s.frames[d]
-	fr.cuts = s.x.cuts(fr.cuts[:0], v, a)
+	fr.cuts = s.x.cuts(fr.cuts[:0], v, a, d > 2) // a depth-two search caches no side
 	c := len(fr.cuts)
 	if c == 0 {
 		return

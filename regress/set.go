@@ -129,8 +129,8 @@ type cut struct {
 
 // cuts appends to cs the cuts of column a that split s: the test
 // numbered by the position of each item whose successor in the column's
-// order lies further.
-func (x *data) cuts(cs []cut, s *set, a int) []cut {
+// order lies further. Without hashes, their hash sums are left 0.
+func (x *data) cuts(cs []cut, s *set, a int, hashes bool) []cut {
 	o := s.order[a]
 	var c cut
 	for j, e := range o {
@@ -139,9 +139,13 @@ func (x *data) cuts(cs []cut, s *set, a int) []cut {
 			cs = append(cs, c)
 		}
 		c.t = c.t.add(x.stat[e.item])
-		c.own += x.own[e.item]
-		c.h[0] += x.hash1[e.item]
-		c.h[1] += x.hash2[e.item]
+		if s.own > 0 {
+			c.own += x.own[e.item]
+		}
+		if hashes {
+			c.h[0] += x.hash1[e.item]
+			c.h[1] += x.hash2[e.item]
+		}
 	}
 	return cs
 }

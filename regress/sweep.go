@@ -88,14 +88,20 @@ func (st *stump) sol() *sol {
 // bare is a leaf under a stump.
 var bare = &sol{col: -1}
 
-// items sweeps o, the set's items in a column's order, for st.
-func (st *stump) items(o []entry) {
+// items sweeps o, the set's items in a column's order, for st; or with
+// back, o from the last item to the first, so that the sums passed are
+// those of the side where a cut fails, which weighs the cut as well.
+func (st *stump) items(o []entry, back bool) {
 	var r, s int64
 	last := int32(-1)
 	for _, e := range o {
 		if e.pos != last {
 			if r > 0 {
-				st.try(r, s, last)
+				at := last
+				if back {
+					at = e.pos
+				}
+				st.try(r, s, at)
 			}
 			last = e.pos
 		}
@@ -108,38 +114,35 @@ func (st *stump) items(o []entry) {
 // for the items that side marks h, if need[h]. It first lists each side's
 // items apart, in buf, without a branch on the side, which no predictor
 // guesses, and then sweeps each side's items alone.
-func sides(o []entry, side []uint8, need [2]bool, st *[2]stump, buf *[2][]entry) {
-	for h := range buf {
-		buf[h] = slices.Grow(buf[h][:0], len(o))[:len(o)]
-	}
+func sides(o []entry, side []uint8, need [2]bool, st *[2]stump, buf *[]entry) {
+	*buf = slices.Grow((*buf)[:0], len(o))[:len(o)]
+	items := *buf
 	if !need[0] || !need[1] {
-		// One side only: its items alone are listed, with one store an
-		// item rather than two.
+		// One side only: every item is stored, and only the side's own
+		// advance.
 		h := uint8(0)
 		if need[1] {
 			h = 1
 		}
-		items, n := buf[h], 0
+		n := 0
 		for _, e := range o {
 			items[n] = e
 			n += int(side[e.item]&1 ^ 1 ^ h)
 		}
-		st[h].items(items[:n])
+		st[h].items(items[:n], false)
 		return
 	}
-	// Both copies take every item, and only the side's own advances: no
-	// store waits on the last.
-	i0, i1 := buf[0], buf[1]
-	n0, n1 := 0, 0
+	// The true side's items from the front, the false side's from the
+	// back, one store an item: the latter end up last to first.
+	lo, hi := 0, len(o)-1
 	for _, e := range o {
 		h := int(side[e.item] & 1)
-		i0[n0] = e
-		i1[n1] = e
-		n0 += 1 - h
-		n1 += h
+		items[lo+(hi-lo)&-h] = e
+		lo += 1 - h
+		hi -= h
 	}
-	st[0].items(i0[:n0])
-	st[1].items(i1[:n1])
+	st[0].items(items[:lo], false)
+	st[1].items(items[lo:], true)
 }
 
 // depthOne sweeps every column of v for the tree of depth one of least
@@ -150,7 +153,7 @@ func (s *search) depthOne(v *set, limit float64) *stump {
 	st.start(v.tot, limit)
 	for b, o := range v.order {
 		st.column()
-		st.items(o)
+		st.items(o, false)
 		st.done(b)
 	}
 	return st

@@ -22,7 +22,7 @@ type pairs struct {
 	lb    [2][]float64 // the bounds by column of the cut being evaluated
 	rest  [2][]float64 // the least of those of the columns not yet swept, in the order of order
 	order []int
-	buf   [2][]entry // for sides
+	buf   []entry // for sides
 }
 
 // start prepares p for the cuts of a column of a set of cols columns.
@@ -102,10 +102,10 @@ func (s *search) evalPair(v *set, a, k int, iv interval, best **sol, target *flo
 		case b == a:
 			// The column the sides are cut on holds them apart already.
 			if need[0] {
-				w.st[0].items(o[:n])
+				w.st[0].items(o[:n], false)
 			}
 			if need[1] {
-				w.st[1].items(o[n:])
+				w.st[1].items(o[n:], false)
 			}
 		case need[0] || need[1]:
 			sides(o, s.side, need, &w.st, &w.buf)

@@ -17,7 +17,7 @@ import (
 func everyCut(s *search, v *set) float64 {
 	best := s.solve(v, 1, math.Inf(1)).cost
 	for a := range v.order {
-		for _, u := range s.x.cuts(nil, v, a) {
+		for _, u := range s.x.cuts(nil, v, a, false) {
 			var f, t set
 			s.x.split(v, a, u.pos, s.side, &f, &t)
 			best = min(best, s.solve(&f, 1, math.Inf(1)).cost+s.solve(&t, 1, math.Inf(1)).cost)
@@ -39,7 +39,7 @@ func depthTwoCase(t *testing.T, r *rand.Rand) (s *search, all, sub *set) {
 	sub = all
 	for range 10 {
 		a := r.IntN(len(all.order))
-		if cs := p.cuts(nil, all, a); len(cs) > 0 {
+		if cs := p.cuts(nil, all, a, false); len(cs) > 0 {
 			sub = &set{}
 			p.split(all, a, cs[r.IntN(len(cs))].pos, s.side, &set{}, sub)
 			break
