@@ -6,8 +6,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/internal/objtest"
 )
 
 // TestStopped: a search whose context has ended returns a tree of the
@@ -61,4 +63,39 @@ func TestDecimals(t *testing.T) {
 	if _, sc := scale([]float64{1.0 / 3, 1e6}); sc.Exact {
 		t.Errorf("1/3 and a million scaled exactly: %+v", sc)
 	}
+}
+
+// TestStoppedAnyTime: a search stopped at any moment, here at random
+// times, returns a bound no higher than the least SSE, which the search
+// run to its end finds: the least bound of the root's intervals left,
+// best first, or of 2^d groups of items.
+func TestStoppedAnyTime(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	stopped, above := 0, 0
+	for range objtest.Runs(60, 20) {
+		x := load(t, randomRows(r, 200+r.IntN(200), 60))
+		d := 2 + r.IntN(2)
+		start := time.Now()
+		full, err := Solve(context.Background(), x.ds, x.ys, Options{MaxDepth: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		stop := time.AfterFunc(time.Duration(r.Float64()*float64(time.Since(start))), cancel)
+		res, err := Solve(ctx, x.ds, x.ys, Options{MaxDepth: d})
+		stop.Stop()
+		cancel()
+		switch {
+		case res == nil || (err != nil) == res.Optimal:
+			t.Fatalf("%+v, %v", res, err)
+		case res.Bound > full.SSE+full.Tolerance:
+			t.Fatalf("depth %d: bound %v above the least SSE %v\n%s", d, res.Bound, full.SSE, x.csv)
+		case !res.Optimal:
+			stopped++
+			if res.Bound > full.SSE/2 {
+				above++
+			}
+		}
+	}
+	t.Logf("%d searches stopped, %d with a bound above half the least SSE", stopped, above)
 }

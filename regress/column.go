@@ -61,54 +61,78 @@ type interval struct{ lo, hi, kl, kr int }
 // beat *target; of an interval's, the one nearest its middle first.
 func (s *search) searchColumn(v *set, d, a int, first int32, best **sol, target *float64) {
 	fr := &s.frames[d]
+	s.begin(fr, v, d, a, first, best, target)
+	for q := 0; q < len(fr.queue) && !s.stop.Load(); q++ {
+		s.step(fr, v, d, a, fr.queue[q], best, target)
+	}
+	fr.learn(a)
+}
+
+// begin prepares fr for the search of column a of v at depth d, with
+// the cut at position first, if not -1, evaluated, and the intervals
+// left to search in fr.queue.
+func (s *search) begin(fr *frame, v *set, d, a int, first int32, best **sol, target *float64) {
 	fr.cuts = s.x.cuts(fr.cuts[:0], v, a, d > 2) // a depth-two search caches no side
 	c := len(fr.cuts)
+	fr.start(c, a, d, len(v.order))
+	fr.queue = fr.queue[:0]
 	if c == 0 {
 		return
 	}
-	fr.start(c, a, d, len(v.order))
-	evaluate := func(k int, iv interval) {
-		if d == 2 {
-			s.evalPair(v, a, k, iv, best, target)
-		} else {
-			s.evalCut(v, d, a, k, iv, best, target)
-		}
-	}
-	fr.queue = append(fr.queue[:0], interval{1, c, 0, c + 1})
+	fr.queue = append(fr.queue, interval{1, c, 0, c + 1})
 	if first >= 0 {
 		k := 1 + sort.Search(c, func(i int) bool { return fr.cuts[i].pos >= first })
-		evaluate(k, fr.queue[0])
+		s.evaluate(fr, v, d, a, k, fr.queue[0], best, target)
 		fr.queue = append(fr.queue[:0], interval{1, k - 1, 0, k}, interval{k + 1, c, k, c + 1})
 	}
-	for q := 0; q < len(fr.queue) && !s.stop.Load(); q++ {
-		iv := fr.queue[q]
-		lo, hi := iv.lo, iv.hi
-		for lo <= hi && !fr.open(v, lo, iv, *target) {
-			lo++
-		}
-		for hi >= lo && !fr.open(v, hi, iv, *target) {
-			hi--
-		}
-		s.stats.Pruned += iv.hi - iv.lo + 1 - max(hi-lo+1, 0)
-		if lo > hi {
-			continue
-		}
-		// The open cut nearest the middle.
-		k := (lo + hi) / 2
-		for dk := 0; ; dk++ {
-			if k-dk >= lo && fr.open(v, k-dk, iv, *target) {
-				k -= dk
-				break
-			}
-			if k+dk <= hi && fr.open(v, k+dk, iv, *target) {
-				k += dk
-				break
-			}
-		}
-		evaluate(k, iv)
-		fr.queue = append(fr.queue, interval{lo, k - 1, iv.kl, k}, interval{k + 1, hi, k, iv.kr})
+}
+
+// step searches interval iv of fr's column a: it closes the cuts at its
+// ends that cannot beat *target, evaluates the open cut nearest the
+// middle of the rest, and appends the two intervals that cut leaves to
+// fr.queue.
+func (s *search) step(fr *frame, v *set, d, a int, iv interval, best **sol, target *float64) {
+	lo, hi := iv.lo, iv.hi
+	for lo <= hi && !fr.open(v, lo, iv, *target) {
+		lo++
 	}
-	fr.learn(a)
+	for hi >= lo && !fr.open(v, hi, iv, *target) {
+		hi--
+	}
+	s.stats.Pruned += iv.hi - iv.lo + 1 - max(hi-lo+1, 0)
+	if lo > hi {
+		return
+	}
+	k := (lo + hi) / 2
+	for dk := 0; ; dk++ {
+		if k-dk >= lo && fr.open(v, k-dk, iv, *target) {
+			k -= dk
+			break
+		}
+		if k+dk <= hi && fr.open(v, k+dk, iv, *target) {
+			k += dk
+			break
+		}
+	}
+	s.evaluate(fr, v, d, a, k, iv, best, target)
+	fr.queue = append(fr.queue, interval{lo, k - 1, iv.kl, k}, interval{k + 1, hi, k, iv.kr})
+}
+
+// evaluate evaluates cut k of column a, of interval iv, as evalPair and
+// evalCut do at depth two and from three on.
+func (s *search) evaluate(fr *frame, v *set, d, a, k int, iv interval, best **sol, target *float64) {
+	if d == 2 {
+		s.evalPair(fr, v, a, k, iv, best, target)
+	} else {
+		s.evalCut(fr, v, d, a, k, iv, best, target)
+	}
+}
+
+// least returns a bound below the SSE of the trees of every cut of
+// interval iv of fr: what kl proved of the true side and kr of the false
+// side.
+func (fr *frame) least(iv interval) float64 {
+	return fr.opt[fr.slot[iv.kl]][0] + fr.opt[fr.slot[iv.kr]][1]
 }
 
 // start prepares fr for the search of c cuts of column a at depth d, of

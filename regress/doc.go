@@ -71,10 +71,13 @@
 // force in exact rational arithmetic.
 //
 // The search is anytime: when its context ends it returns the best tree
-// found, at least the greedy one, with a bound that holds for any tree of
-// at most 2^d leaves, whatever its tests: the least SSE of 2^d groups of
-// items, groups of consecutive items in the order of their means, found
-// by dynamic programming (or, where that would take long, the SSE of the
+// found, at least the greedy one, with the better of two bounds. The root
+// searches the interval of cuts of least bound next, whatever its column,
+// so that the least bound of the intervals left, below every tree not yet
+// ruled out, rises as the search goes. And no tree of at most 2^d leaves,
+// whatever its tests, beats the least SSE of 2^d groups of items, groups
+// of consecutive items in the order of their means, which dynamic
+// programming finds (or, where that would take long, the SSE of the
 // items' own records).
 // Among trees of least SSE it returns one with no split that gains
 // less than the margin, not necessarily the fewest nodes; it has no

@@ -100,7 +100,7 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 	bound := sse
 	if s.stop.Load() {
 		// No tree of depth d has more than 2^d leaves.
-		bound = x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork)
+		bound = max(s.rootBound, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
 	}
 	unit2 := x.sc.Unit * x.sc.Unit
 	return &Result{
@@ -129,6 +129,7 @@ func newSearch(x *data, root *set, d int) *search {
 		cache:  make(map[objective.Key]known),
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),
+		root:   root,
 	}
 	s.stats.Items = len(x.stat)
 	return s

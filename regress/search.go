@@ -71,6 +71,10 @@ type search struct {
 	side   []uint8 // by item: the side of the cut being tried, 0 where it holds
 	one    stump   // for trees of depth one
 	frames []frame // by depth
+	// root is the set of all items, whose search goes best first, and
+	// rootBound the bound it proved where it stopped (see bestFirst).
+	root      *set
+	rootBound float64
 }
 
 // lb returns a bound below the SSE of every tree of depth d of the set
@@ -128,8 +132,11 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 		best, target = st.sol(), st.best
 	}
 	fr.seeds = seeds
+	if v == s.root {
+		s.rootBound = s.bestFirst(v, d, first, at, &best, &target)
+	}
 	for a := range v.order {
-		if s.stop.Load() {
+		if v == s.root || s.stop.Load() {
 			break
 		}
 		k := int32(-1)
@@ -150,15 +157,15 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 	return best
 }
 
-// evalCut evaluates cut k of column a, of interval iv, at the root of a
-// tree of v of depth d, from three on: it solves both sides, if together
+// evalCut evaluates cut k of column a, of interval iv of fr, at the root
+// of a tree of v of depth d, from three on, its sides split into the sets
+// of the frame of depth d: it solves both sides, if together
 // they may beat *target, for trees of depth d-1, and records what it
 // proves of them for the cuts around. The larger side is solved first:
 // where it finds no tree, the other is not searched. The search of a side
 // starts from what that of the same side of the evaluated cut nearest, a
 // subset of it, learnt: kl's true side, kr's false side.
-func (s *search) evalCut(v *set, d, a, k int, iv interval, best **sol, target *float64) {
-	fr := &s.frames[d]
+func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol, target *float64) {
 	u := fr.cuts[k-1]
 	fr.slot[k] = int32(len(fr.opt))
 	fr.opt = append(fr.opt, [2]float64{})
@@ -170,10 +177,11 @@ func (s *search) evalCut(v *set, d, a, k int, iv interval, best **sol, target *f
 		s.stats.Pruned++
 		return
 	}
-	s.x.split(v, a, u.pos, s.side, &fr.f, &fr.t)
-	sets := [2]*set{&fr.t, &fr.f}
+	mem := &s.frames[d]
+	s.x.split(v, a, u.pos, s.side, &mem.f, &mem.t)
+	sets := [2]*set{&mem.t, &mem.f}
 	hs := [2]int{0, 1} // each one's side: 0 true, 1 false
-	if fr.f.tot.n > fr.t.tot.n {
+	if mem.f.tot.n > mem.t.tot.n {
 		sets[0], sets[1] = sets[1], sets[0]
 		hs[0], hs[1] = 1, 0
 	}

@@ -31,12 +31,11 @@ func (p *pairs) start(cols int) {
 	clear(p.col)
 }
 
-// evalPair evaluates cut k of column a, of interval iv, at the root of a
-// tree of depth two of v: it finds the best trees of depth one of both
+// evalPair evaluates cut k of column a, of interval iv of fr, at the
+// root of a tree of depth two of v: it finds the best trees of depth one of both
 // sides, if together they may beat *target, and records what it proves
 // of them for the cuts around.
-func (s *search) evalPair(v *set, a, k int, iv interval, best **sol, target *float64) {
-	fr := &s.frames[2]
+func (s *search) evalPair(fr *frame, v *set, a, k int, iv interval, best **sol, target *float64) {
 	w := &fr.pair
 	cols := len(v.order)
 	u := fr.cuts[k-1]

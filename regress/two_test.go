@@ -27,7 +27,8 @@ func everyCut(s *search, v *set) float64 {
 }
 
 // depthTwoCase is a random table packed, a search of depth two of it and
-// a subset of its items, the true side of a random cut.
+// a subset of its items, the true side of a random cut. The search treats
+// no set as the root, which it would search best first, without seeds.
 func depthTwoCase(t *testing.T, r *rand.Rand) (s *search, all, sub *set) {
 	x := load(t, randomRows(r, 10+r.IntN(60), 3+r.IntN(20)))
 	p, err := pack(x.ds, x.ys)
@@ -36,6 +37,7 @@ func depthTwoCase(t *testing.T, r *rand.Rand) (s *search, all, sub *set) {
 	}
 	all = p.root()
 	s = newSearch(p, all, 2)
+	s.root = nil
 	sub = all
 	for range 10 {
 		a := r.IntN(len(all.order))
@@ -50,7 +52,8 @@ func depthTwoCase(t *testing.T, r *rand.Rand) (s *search, all, sub *set) {
 
 // TestDepthTwo: the search of depth two, with its intervals, its bounds
 // by column and seeds learnt by the search of a subset, finds the SSE
-// that trying every cut finds, on random tables.
+// that trying every cut finds, on random tables; and so does the search
+// of the root, best first.
 func TestDepthTwo(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	pruned, seeded := 0, 0
@@ -59,14 +62,18 @@ func TestDepthTwo(t *testing.T) {
 		s.solve(sub, 2, math.Inf(1))
 		learnt := slices.Clone(s.frames[2].learnt)
 		seeded += len(learnt)
-		for _, seeds := range [][]record{nil, learnt} {
+		want := everyCut(s, all)
+		for _, c := range []struct {
+			seeds []record
+			root  *set
+		}{{nil, nil}, {learnt, nil}, {nil, all}} {
 			s.cache = make(map[objective.Key]known)
-			s.frames[2].seeds = seeds
-			got := s.solve(all, 2, math.Inf(1)).cost
-			if want := everyCut(s, all); math.Abs(got-want) > 8*s.margin {
-				t.Fatalf("table %d, %d seeds: SSE %v, trying every cut %v", i, len(seeds), got, want)
+			s.frames[2].seeds, s.root = c.seeds, c.root
+			if got := s.solve(all, 2, math.Inf(1)).cost; math.Abs(got-want) > 8*s.margin {
+				t.Fatalf("table %d, %d seeds, best first %v: SSE %v, trying every cut %v", i, len(c.seeds), c.root != nil, got, want)
 			}
 		}
+		s.root = nil
 		pruned += s.stats.Pruned
 	}
 	if pruned == 0 || seeded == 0 {
