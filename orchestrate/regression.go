@@ -2,6 +2,7 @@ package orchestrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/odtx/odtx/dataset"
@@ -12,7 +13,8 @@ import (
 // Regression learns the regression tree of least SSE within opt on ds,
 // binarized from tbl with dataset.Options.Regression, and checks it on the
 // raw rows of tbl: the SSE recomputed exactly from the targets must be
-// the one the search claims, within its tolerance. It returns the tree,
+// the one the search claims, within its tolerance, and with a leaf size
+// each leaf must hold enough rows. It returns the tree,
 // with each leaf's fit, its SSE so recomputed and what the search found.
 // When ctx ends first, it returns the best tree found, checked alike, and
 // ctx's error.
@@ -34,5 +36,22 @@ func Regression(ctx context.Context, ds *dataset.Dataset, tbl *dataset.Table, op
 	if err := res.Check(sse); err != nil {
 		return nil, 0, nil, fmt.Errorf("internal error: %w", err)
 	}
+	if err := leafSizes(t.Root, t.Root, opt.MinLeaf); err != nil {
+		return nil, 0, nil, fmt.Errorf("internal error: the regression tree has %w", err)
+	}
 	return t, sse, res, stopped
+}
+
+// leafSizes returns an error unless every leaf under n, of the tree
+// root, holds least rows, as FitLeaves counted them, or root is a leaf.
+func leafSizes(root, n *tree.Node, least float64) error {
+	switch {
+	case root.IsLeaf():
+		return nil
+	case !n.IsLeaf():
+		return errors.Join(leafSizes(root, n.True, least), leafSizes(root, n.False, least))
+	case float64(n.Fit.Count) < least:
+		return fmt.Errorf("a leaf of %d training rows, fewer than the %v asked for", n.Fit.Count, least)
+	}
+	return nil
 }

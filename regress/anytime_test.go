@@ -29,7 +29,7 @@ func TestStopped(t *testing.T) {
 		for i := range all {
 			all[i] = i
 		}
-		opt, _ := x.best(all, 2).Float64()
+		opt, _ := x.best(all, 2, 0).Float64()
 		got, _ := x.treeSSE(res.Root).Float64()
 		if res.Root.Depth() > 2 || res.Bound > opt+res.Tolerance || got < opt-res.Tolerance {
 			t.Fatalf("depth %d, bound %v, SSE %v, least %v", res.Root.Depth(), res.Bound, got, opt)

@@ -34,7 +34,7 @@ func TestClusterBound(t *testing.T) {
 		for rec := range all {
 			all[rec] = rec
 		}
-		tree, _ := x.best(all, d).Float64()
+		tree, _ := x.best(all, d, 0).Float64()
 		unit2 := p.sc.Unit * p.sc.Unit
 		root := p.root().tot
 		tol := tolerance(p, root.sse(), marginOf(root.sse(), root.n, d), d) * unit2

@@ -73,6 +73,9 @@ func (s *search) searchColumn(v *set, d, a int, first int32, best **sol, target 
 // left to search in fr.queue.
 func (s *search) begin(fr *frame, v *set, d, a int, first int32, best **sol, target *float64) {
 	fr.cuts = s.x.cuts(fr.cuts[:0], v, a, d > 2) // a depth-two search caches no side
+	if s.least > 1 {
+		fr.cuts = s.allowed(fr.cuts, v.tot.n)
+	}
 	c := len(fr.cuts)
 	fr.start(c, a, d, len(v.order))
 	fr.queue = fr.queue[:0]
@@ -83,7 +86,7 @@ func (s *search) begin(fr *frame, v *set, d, a int, first int32, best **sol, tar
 	if first >= 0 {
 		k := 1 + sort.Search(c, func(i int) bool { return fr.cuts[i].pos >= first })
 		s.evaluate(fr, v, d, a, k, fr.queue[0], best, target)
-		fr.queue = append(fr.queue[:0], interval{1, k - 1, 0, k}, interval{k + 1, c, k, c + 1})
+		fr.queue = append(fr.queue[:0], s.interval(1, k-1, 0, k, c), s.interval(k+1, c, k, c+1, c))
 	}
 }
 
@@ -115,7 +118,32 @@ func (s *search) step(fr *frame, v *set, d, a int, iv interval, best **sol, targ
 		}
 	}
 	s.evaluate(fr, v, d, a, k, iv, best, target)
-	fr.queue = append(fr.queue, interval{lo, k - 1, iv.kl, k}, interval{k + 1, hi, k, iv.kr})
+	c := len(fr.cuts)
+	fr.queue = append(fr.queue, s.interval(lo, k-1, iv.kl, k, c), s.interval(k+1, hi, k, iv.kr, c))
+}
+
+// interval returns the interval of cuts lo to hi, of c, between the
+// evaluated cuts kl and kr; or, where a set may cost less than a subset
+// (see search.mono), between the ends of the column, 0 and c+1, whose
+// sides bound nothing: no bound then passes from an evaluated cut to
+// another, nor do the records its sides' searches learnt.
+func (s *search) interval(lo, hi, kl, kr, c int) interval {
+	if !s.mono {
+		kl, kr = 0, c+1
+	}
+	return interval{lo, hi, kl, kr}
+}
+
+// allowed returns cs, the cuts of a set of n records, less those that
+// leave a side fewer than s.least: the true side grows from cut to cut,
+// so those left are a range.
+func (s *search) allowed(cs []cut, n int64) []cut {
+	lo := sort.Search(len(cs), func(i int) bool { return cs[i].t.n >= s.least })
+	hi := sort.Search(len(cs), func(i int) bool { return n-cs[i].t.n < s.least })
+	if lo >= hi {
+		return cs[:0]
+	}
+	return cs[:copy(cs, cs[lo:hi])]
 }
 
 // evaluate evaluates cut k of column a, of interval iv, as evalPair and

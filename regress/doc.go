@@ -43,6 +43,29 @@
 //     only beat, and in each set evaluates first the cut of its best tree
 //     of depth one.
 //
+// # A leaf size
+//
+// With Options.MinLeaf N, a split is allowed only where both its sides
+// hold N records or more (a tree that is a single leaf is allowed
+// whatever its records). Then a set may cost less than a subset of it:
+// the set's best tree may leave the subset's leaves too small. Every
+// bound that reads a subset's cost as a set's then fails, and is off or
+// restricted:
+//
+//   - the sweeps of depth one, and so the depth-two solver and the greedy
+//     tree, weigh only the cuts that leave N records on each side, and a
+//     set of fewer than 2N records is a leaf;
+//   - the cuts of a column searched at depth two and more are those same
+//     cuts, a range of them;
+//   - interval pruning, the bounds by column at depth two, seeds and the
+//     sides searched for the interval rather than the cut are off: every
+//     interval is bounded by the ends of the column, which bound nothing
+//     (see search.interval), so no bound passes from a cut to another;
+//   - the root still goes best first, but its intervals bound nothing, so
+//     a stopped search proves only the bound of 2^d groups below, which,
+//     as the SSE of the items' own records and the cache (of the same set
+//     at the same depth), holds for every tree, whatever its leaves.
+//
 // # Exactness
 //
 // The targets are summed as integers, exactly: where every target, as it

@@ -7,50 +7,70 @@ import (
 )
 
 // TestMutants shows that the oracle catches a wrong engine: the search
-// run on packed data with a classic slip in it fails the check on some
-// random tables, where the true data passes on all (TestOracle).
+// run on packed data, or within options, with a classic slip in it fails
+// the check on some random tables, where the true engine passes on all
+// (TestOracle).
 func TestMutants(t *testing.T) {
-	mutants := map[string]func(x *data){
+	type mutant struct {
+		opt    func(r *rand.Rand, o *Options)
+		mutate func(s *search)
+	}
+	mutants := map[string]mutant{
 		// Each cut named by the test of the threshold before it.
-		"thresholds off by one": func(x *data) {
-			for j := range x.cols {
-				f := x.cols[j].Feature
-				x.cols[j].Feature = append([]int{f[0]}, f[:len(f)-1]...)
+		"thresholds off by one": {mutate: func(s *search) {
+			for j := range s.x.cols {
+				f := s.x.cols[j].Feature
+				s.x.cols[j].Feature = append([]int{f[0]}, f[:len(f)-1]...)
 			}
-		},
+		}},
 		// The items at the last position of a column counted one before.
-		"last position merged": func(x *data) {
-			for _, col := range x.cols {
+		"last position merged": {mutate: func(s *search) {
+			for _, col := range s.x.cols {
 				for i, p := range col.Pos {
 					if int(p) == len(col.Feature) && p > 0 {
 						col.Pos[i] = p - 1
 					}
 				}
 			}
-		},
+		}},
 		// The records of an example that repeat it lost.
-		"repeats dropped": func(x *data) {
+		"repeats dropped": {mutate: func(s *search) {
+			x := s.x
 			for i, st := range x.stat {
 				if st.n > 1 {
 					x.stat[i] = stat{1, st.s / st.n, u128{0, uint64(st.s/st.n) * uint64(st.s/st.n)}}
 					x.own[i] = 0
 				}
 			}
+		}},
+		// With a leaf size, the bounds that a subset gives a set kept:
+		// a set's best tree may leave a subset's leaves too small.
+		"subset bounds with a leaf size": {
+			opt:    func(r *rand.Rand, o *Options) { o.MinLeaf = float64(2 + r.IntN(5)) },
+			mutate: func(s *search) { s.mono = true },
 		},
 	}
-	for name, mutate := range mutants {
+	for name, m := range mutants {
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(3, 4))
 			caught := 0
 			for i := range 200 {
-				x := load(t, randomCSV(r))
-				d := 1 + i%3
+				csv := randomCSV(r)
+				if m.opt != nil && i%4 == 0 {
+					csv = randomRows(r, 30+r.IntN(20), 12)
+				}
+				x := load(t, csv)
+				o := Options{MaxDepth: 1 + i%3}
+				if m.opt != nil {
+					m.opt(r, &o)
+				}
 				p, err := pack(x.ds, x.ys)
 				if err != nil {
 					t.Fatal(err)
 				}
-				mutate(p)
-				if x.check(run(context.Background(), p, Options{MaxDepth: d}), d) != "" {
+				s := newSearch(p, p.root(), o)
+				m.mutate(s)
+				if x.check(s.run(context.Background()), o) != "" {
 					caught++
 				}
 			}

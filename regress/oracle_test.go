@@ -108,9 +108,10 @@ func (x *table) sse(rs []int) *big.Rat {
 	return sq.Sub(sq, mean2)
 }
 
-// best returns the least SSE of a tree of depth d of the records rs,
-// trying every feature at every node.
-func (x *table) best(rs []int, d int) *big.Rat {
+// best returns the least SSE of a tree of depth d of the records rs
+// whose splits leave minLeaf records or more on each side, trying every
+// feature at every node.
+func (x *table) best(rs []int, d int, minLeaf float64) *big.Rat {
 	least := x.sse(rs)
 	if d == 0 {
 		return least
@@ -124,40 +125,58 @@ func (x *table) best(rs []int, d int) *big.Rat {
 				out = append(out, r)
 			}
 		}
-		if len(in) == 0 || len(out) == 0 {
+		if float64(len(in)) < max(minLeaf, 1) || float64(len(out)) < max(minLeaf, 1) {
 			continue
 		}
-		if c := new(big.Rat).Add(x.best(in, d-1), x.best(out, d-1)); c.Cmp(least) < 0 {
+		if c := new(big.Rat).Add(x.best(in, d-1, minLeaf), x.best(out, d-1, minLeaf)); c.Cmp(least) < 0 {
 			least = c
 		}
 	}
 	return least
 }
 
-// treeSSE returns the SSE of root on the records, each leaf predicting
-// the mean of those that reach it, exactly.
-func (x *table) treeSSE(root *tree.Node) *big.Rat {
+// leaves returns the records that reach each leaf of root.
+func (x *table) leaves(root *tree.Node) map[*tree.Node][]int {
 	at := make(map[*tree.Node][]int)
 	for r, row := range x.holds {
 		lf := root.Reach(func(f int) bool { return row[f] })
 		at[lf] = append(at[lf], r)
 	}
+	return at
+}
+
+// treeSSE returns the SSE of root on the records, each leaf predicting
+// the mean of those that reach it, exactly.
+func (x *table) treeSSE(root *tree.Node) *big.Rat {
 	total := new(big.Rat)
-	for _, rs := range at {
+	for _, rs := range x.leaves(root) {
 		total.Add(total, x.sse(rs))
 	}
 	return total
 }
 
-// check returns what is wrong with res as the tree of depth d of least
-// SSE of x, or "".
-func (x *table) check(res *Result, d int) string {
+// all returns every record of x.
+func (x *table) all() []int {
 	all := make([]int, len(x.holds))
 	for r := range all {
 		all[r] = r
 	}
-	opt := x.best(all, d)
+	return all
+}
+
+// check returns what is wrong with res as the tree of least SSE of x
+// within o, or "".
+func (x *table) check(res *Result, o Options) string {
+	d := o.MaxDepth
+	opt := x.best(x.all(), d, o.MinLeaf)
 	got := x.treeSSE(res.Root)
+	if !res.Root.IsLeaf() {
+		for _, rs := range x.leaves(res.Root) {
+			if float64(len(rs)) < o.MinLeaf {
+				return fmt.Sprintf("a leaf of %d records, fewer than %v", len(rs), o.MinLeaf)
+			}
+		}
+	}
 	tol := new(big.Rat).SetFloat64(res.Tolerance)
 	f := func(v *big.Rat) float64 { g, _ := v.Float64(); return g }
 	switch {
@@ -192,16 +211,22 @@ func TestOracle(t *testing.T) {
 			csv = randomRows(r, 30+r.IntN(20), 12)
 		}
 		x := load(t, csv)
-		d := i % 5
+		o := Options{MaxDepth: i % 5}
 		if i%10 == 0 {
-			d = 2 + i/10%2
+			o.MaxDepth = 2 + i/10%2
 		}
-		res, err := Solve(context.Background(), x.ds, x.ys, Options{MaxDepth: d})
+		if i%3 == 1 {
+			o.MinLeaf = float64(2 + r.IntN(4))
+			if i%10 == 0 {
+				o.MinLeaf = float64(3 + r.IntN(10))
+			}
+		}
+		res, err := Solve(context.Background(), x.ds, x.ys, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := x.check(res, d); msg != "" {
-			t.Fatalf("table %d, depth %d: %s\n%s", i, d, msg, x.csv)
+		if msg := x.check(res, o); msg != "" {
+			t.Fatalf("table %d, %+v: %s\n%s", i, o, msg, x.csv)
 		}
 		if !res.Exact {
 			rounded++

@@ -14,6 +14,11 @@ import (
 type Options struct {
 	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
 	MaxDepth int
+	// MinLeaf is the fewest records each leaf of a tree with a branching
+	// node holds, as orchestrate.Budget.MinLeaf: a split is allowed only
+	// where both its sides hold that many, and a tree that is a single
+	// leaf is allowed whatever its records. 0 and 1 ask for nothing.
+	MinLeaf float64
 }
 
 // Result is what Solve found.
@@ -64,8 +69,8 @@ type Stats struct {
 // example ds.Examples[e]. When ctx ends first, it returns the best tree
 // found, with a bound below the least SSE, and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Options) (*Result, error) {
-	if opt.MaxDepth < 0 {
-		return nil, fmt.Errorf("regress: depth %d must not be negative", opt.MaxDepth)
+	if opt.MaxDepth < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
+		return nil, fmt.Errorf("regress: depth %d and leaf size %v: want neither negative, the leaf size at most %d", opt.MaxDepth, opt.MinLeaf, math.MaxInt32)
 	}
 	x, err := pack(ds, targets)
 	if err != nil {
@@ -80,9 +85,13 @@ func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Op
 
 // run searches x until ctx ends.
 func run(ctx context.Context, x *data, opt Options) *Result {
-	root := x.root()
+	return newSearch(x, x.root(), opt).run(ctx)
+}
+
+// run searches from s.root until ctx ends.
+func (s *search) run(ctx context.Context) *Result {
+	x, root, opt := s.x, s.root, s.opt
 	rootSSE := root.tot.sse()
-	s := newSearch(x, root, opt.MaxDepth)
 	after := context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	defer after()
 	if ctx.Err() != nil {
@@ -120,17 +129,21 @@ func run(ctx context.Context, x *data, opt Options) *Result {
 // second.
 const clusterWork = 4e7
 
-// newSearch prepares a search of x for trees of depth d, root being the
-// set of all its items.
-func newSearch(x *data, root *set, d int) *search {
+// newSearch prepares a search of x within opt, root being the set of
+// all its items.
+func newSearch(x *data, root *set, opt Options) *search {
+	d := opt.MaxDepth
 	s := &search{
 		x:      x,
+		opt:    opt,
 		margin: marginOf(root.tot.sse(), root.tot.n, d),
+		least:  max(int64(math.Ceil(opt.MinLeaf)), 1),
 		cache:  make(map[objective.Key]known),
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),
 		root:   root,
 	}
+	s.mono = s.least == 1
 	s.stats.Items = len(x.stat)
 	return s
 }

@@ -64,7 +64,17 @@ type known struct {
 // search is the state of one Solve.
 type search struct {
 	x      *data
+	opt    Options
 	margin float64 // what a split must gain on a leaf, against rounding
+	// least is the fewest records a side of a split holds (Options.MinLeaf,
+	// at least 1), and mono whether that is 1. Only then does a set cost
+	// no less than a subset, which the bounds from cuts around a cut, the
+	// bounds by column at depth two and seeds rest on: with a leaf size,
+	// the set's best tree may leave the subset's leaves too small. So
+	// without mono, intervals are bounded by the cuts at the ends of the
+	// column, which bound nothing (see interval), and no seeds pass.
+	least  int64
+	mono   bool
 	cache  map[objective.Key]known
 	stop   atomic.Bool
 	stats  Stats
@@ -100,7 +110,7 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 	if lf.cost < ub {
 		best, target = lf, lf.cost-s.margin
 	}
-	if d == 0 || v.own >= target || s.stop.Load() {
+	if d == 0 || v.own >= target || v.tot.n < 2*s.least || s.stop.Load() {
 		return best
 	}
 	if d == 1 {
@@ -221,10 +231,11 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 }
 
 // greedy returns the tree of depth d that splits each set by its best
-// test alone, as CART does by the SSE.
+// test alone, as CART does by the SSE, where both sides keep the leaf
+// size.
 func (s *search) greedy(v *set, d int) *sol {
 	lf := leaf(v)
-	if d == 0 || s.stop.Load() {
+	if d == 0 || v.tot.n < 2*s.least || s.stop.Load() {
 		return lf
 	}
 	st := s.depthOne(v, lf.cost-s.margin)

@@ -14,10 +14,13 @@ import "slices"
 // a few units in the last place of q, at most the set's SSE plus n/4,
 // rather than of Σv², which may be far larger.
 type stump struct {
-	n     float64 // the set's records
-	sc, c int64   // the sum of its targets less n·c
-	q     float64 // Σ(v-c)² over the set
-	leaf  float64 // its leaf's SSE
+	n float64 // the set's records
+	// lo and hi bound the records of the side a cut is weighed by: both
+	// sides keep the leaf size.
+	lo, hi int64
+	sc, c  int64   // the sum of its targets less n·c
+	q      float64 // Σ(v-c)² over the set
+	leaf   float64 // its leaf's SSE
 	// The column being swept: the best gain of its cuts and the position
 	// of that cut.
 	gain float64
@@ -30,8 +33,9 @@ type stump struct {
 }
 
 // start prepares st for the set whose sums are tot, for a tree of depth
-// one better than limit.
-func (st *stump) start(tot stat, limit float64) {
+// one better than limit whose sides hold least records or more.
+func (st *stump) start(tot stat, limit float64, least int64) {
+	st.lo, st.hi = least, tot.n-least
 	st.c, st.q = tot.centre()
 	st.n, st.sc = float64(tot.n), tot.s-tot.n*st.c
 	st.leaf = tot.sse()
@@ -96,7 +100,7 @@ func (st *stump) items(o []entry, back bool) {
 	last := int32(-1)
 	for _, e := range o {
 		if e.pos != last {
-			if r > 0 {
+			if r >= st.lo && r <= st.hi {
 				at := last
 				if back {
 					at = e.pos
@@ -150,7 +154,7 @@ func sides(o []entry, side []uint8, need [2]bool, st *[2]stump, buf *[]entry) {
 // limit.
 func (s *search) depthOne(v *set, limit float64) *stump {
 	st := &s.one
-	st.start(v.tot, limit)
+	st.start(v.tot, limit, s.least)
 	for b, o := range v.order {
 		st.column()
 		st.items(o, false)

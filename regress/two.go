@@ -53,7 +53,7 @@ func (s *search) evalPair(fr *frame, v *set, a, k int, iv interval, best **sol, 
 	for h := range 2 {
 		w.lb[h] = w.col[(sl*2+h)*cols : (sl*2+h+1)*cols]
 		copy(w.lb[h], w.col[(from[h]*2+h)*cols:(from[h]*2+h+1)*cols])
-		w.st[h].start(tot[h], tot[h].sse()-s.margin)
+		w.st[h].start(tot[h], tot[h].sse()-s.margin, s.least)
 	}
 	// The columns whose bounds are least first, for the best trees
 	// found early to pass over the others.

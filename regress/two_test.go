@@ -36,7 +36,7 @@ func depthTwoCase(t *testing.T, r *rand.Rand) (s *search, all, sub *set) {
 		t.Fatal(err)
 	}
 	all = p.root()
-	s = newSearch(p, all, 2)
+	s = newSearch(p, all, Options{MaxDepth: 2})
 	s.root = nil
 	sub = all
 	for range 10 {
@@ -122,7 +122,7 @@ func TestSubsetCostsNoMore(t *testing.T) {
 			}
 		}
 		d := i % 3
-		if big, small := x.best(all, d), x.best(sub, d); small.Cmp(big) > 0 {
+		if big, small := x.best(all, d, 0), x.best(sub, d, 0); small.Cmp(big) > 0 {
 			t.Fatalf("table %d, depth %d: a subset's least SSE %v exceeds the set's %v\n%s", i, d, small, big, x.csv)
 		}
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/odtx/odtx/cv"
 	"github.com/odtx/odtx/internal/plural"
-	"github.com/odtx/odtx/regress"
 	"github.com/urfave/cli/v3"
 )
 
@@ -19,7 +18,7 @@ import (
 // rows; with a range of depths, a line for each, the one of the best mean
 // test R² marked.
 func crossValidateRegression(ctx context.Context, cmd *cli.Command) error {
-	depths, err := regressionDepths(cmd)
+	depths, ropt, err := regressionDepths(cmd)
 	if err != nil {
 		return err
 	}
@@ -39,7 +38,8 @@ func crossValidateRegression(ctx context.Context, cmd *cli.Command) error {
 	var out bytes.Buffer
 	var rows []depthRow
 	for _, d := range depths {
-		results, err := cv.CrossValidateRegression(ctx, folds, data, regress.Options{MaxDepth: d}, cmd.Int(flagJobs))
+		ropt.MaxDepth = d
+		results, err := cv.CrossValidateRegression(ctx, folds, data, ropt, cmd.Int(flagJobs))
 		if err == nil {
 			rows = append(rows, depthRow{fmt.Sprint(d), results})
 			continue

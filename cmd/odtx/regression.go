@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
@@ -34,23 +35,39 @@ func regression(cmd *cli.Command) (bool, error) {
 	}
 }
 
-// regressionRefuses are the flags a regression tree does not take yet, or
-// at all (conflicts, weights, other modes).
-var regressionRefuses = []string{"mode", flagMaxBranches, flagCost, flagConflicts, "weight", "class-weight", "certify", flagTrace, flagEngine, flagSolver, flagPortfolio}
+// regressionTakes are the flags of learn and cv (and the global ones)
+// that a regression tree reads; it refuses every other, so that none is
+// ignored: those it does not take yet, and those it has no use for
+// (--mode, --conflicts, --class-weight, --certify, the engines').
+// --jobs runs cv's folds at once, and is learn's to ignore, as it is in
+// the errors mode.
+var regressionTakes = []string{
+	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize,
+	"format", flagOutput, "label", "split", "folds", "seed", "folds-dir", "splits",
+	flagTimeout, flagJobs, flagQuiet, flagParent,
+}
 
 // regressionDepths returns the depths --max-depth gives a regression
-// tree, which needs it, or what is wrong with the flags.
-func regressionDepths(cmd *cli.Command) ([]int, error) {
+// tree, which needs it, and the options of its search but the depth, or
+// what is wrong with the flags.
+func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
+	var opt regress.Options
 	if !cmd.IsSet(flagMaxDepth) {
-		return nil, usage(cmd, errors.New("--task regression needs --max-depth"))
+		return nil, opt, usage(cmd, errors.New("--task regression needs --max-depth"))
 	}
-	for _, f := range regressionRefuses {
-		if cmd.IsSet(f) {
-			return nil, usage(cmd, fmt.Errorf("--task regression does not take --%s", f))
+	for _, c := range cmd.Lineage() {
+		for _, f := range c.Flags {
+			if name := f.Names()[0]; f.IsSet() && !slices.Contains(regressionTakes, name) {
+				return nil, opt, usage(cmd, fmt.Errorf("--task regression does not take --%s", name))
+			}
 		}
 	}
+	opt.MinLeaf = cmd.Float(flagMinLeaf)
+	if cmd.IsSet(flagMinLeaf) && !(opt.MinLeaf > 0 && opt.MinLeaf <= math.MaxInt32) {
+		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows a leaf", opt.MinLeaf))
+	}
 	depths, err := depthRange(cmd.String(flagMaxDepth))
-	return depths, usage(cmd, err)
+	return depths, opt, usage(cmd, err)
 }
 
 // regressionData returns how the data flags of cmd read a table with a
@@ -66,10 +83,11 @@ func regressionData(cmd *cli.Command) (dataset.Options, error) {
 // --max-depth on the data, checks it on the raw rows and writes it.
 func learnRegression(ctx context.Context, cmd *cli.Command) error {
 	start := time.Now()
-	depths, err := regressionDepths(cmd)
+	depths, ropt, err := regressionDepths(cmd)
 	if err != nil {
 		return err
 	}
+	ropt.MaxDepth = depths[0]
 	if len(depths) > 1 {
 		return usage(cmd, fmt.Errorf("--max-depth %s: learn takes one depth; a range is for cv", cmd.String(flagMaxDepth)))
 	}
@@ -91,7 +109,7 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
-	t, sse, res, err := orchestrate.Regression(limited, ds, tbl, regress.Options{MaxDepth: depths[0]})
+	t, sse, res, err := orchestrate.Regression(limited, ds, tbl, ropt)
 	if res == nil {
 		return interrupted(ctx, err)
 	}
@@ -108,7 +126,7 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		Mode:        "regression",
 		Engine:      "regress",
 		Optimal:     res.Optimal,
-		Budget:      &tree.Budget{MaxDepth: depths[0], AnySize: true},
+		Budget:      &tree.Budget{MaxDepth: depths[0], AnySize: true, MinLeaf: ropt.MinLeaf},
 		TrainingSSE: &sse,
 		Bound:       tree.Bound{SSE: &res.Bound},
 		Stats:       tree.Stats{ExamplesUsed: res.Stats.Items, Subproblems: res.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
@@ -121,10 +139,19 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		return err
 	}
 	if halted == nil && !cmd.Bool(flagQuiet) {
-		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, SSE %.6g (RMSE %.6g); SSE optimal within depth <= %d, nodes not minimized; engine regress, %.2f s\n",
-			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), sse, math.Sqrt(sse/float64(tbl.Len())), depths[0], time.Since(start).Seconds())
+		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, SSE %.6g (RMSE %.6g); SSE optimal within %s, nodes not minimized; engine regress, %.2f s\n",
+			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), sse, math.Sqrt(sse/float64(tbl.Len())), regressionWithin(ropt), time.Since(start).Seconds())
 	}
 	return halted
+}
+
+// regressionWithin says what a regression tree's SSE is optimal within.
+func regressionWithin(opt regress.Options) string {
+	within := fmt.Sprintf("depth <= %d", opt.MaxDepth)
+	if opt.MinLeaf > 1 {
+		within += fmt.Sprintf(", leaves of >= %g rows", opt.MinLeaf)
+	}
+	return within
 }
 
 // regressionScore writes on stderr the root mean squared error and R² of

@@ -69,6 +69,9 @@ func TestRegressionRefuses(t *testing.T) {
 		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--max-branching-nodes", "1", "-"}, "does not take --max-branching-nodes"},
 		{stepCSV, []string{"learn", "--task", "numbers", "--max-depth", "1", "-"}, `--task "numbers": want classification or regression`},
 		{stepCSV, []string{"cv", "--task", "regression", "-"}, "--task regression needs --max-depth"},
+		{stepCSV, []string{"cv", "--task", "regression", "--max-depth", "1", "--conflicts", "majority", "-"}, "does not take --conflicts"},
+		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--class-weight", "balanced", "-"}, "does not take --class-weight"},
+		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--min-leaf", "-2", "-"}, "--min-leaf -2: want more than 0 rows"},
 		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1-2", "-"}, "learn takes one depth; a range is for cv"},
 		{"x,y\n1,2\n2,high\n", []string{"learn", "--task", "regression", "--max-depth", "1", "-"}, `stdin:3: label "y" is "high", not a finite number`},
 	} {
@@ -76,5 +79,43 @@ func TestRegressionRefuses(t *testing.T) {
 		if r.code != 1 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("%q: exit %d, stderr %q; want one line with %q", tc.args, r.code, r.stderr, tc.want)
 		}
+	}
+}
+
+// TestRegressionMinLeaf: --min-leaf keeps N rows in every leaf of a
+// regression tree, which the summary and the JSON's budget name, in
+// learn and cv alike; without it the tree of depth two isolates rows.
+func TestRegressionMinLeaf(t *testing.T) {
+	const csv = "x,y\n1,1\n1,3\n2,1\n3,10\n4,10\n5,11\n"
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tree.json")
+	r := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "--min-leaf", "3", "--format", "json", "-o", out, "-")
+	if !strings.Contains(r.stderr, "SSE 3.33333") || !strings.Contains(r.stderr, "leaves of >= 3 rows") {
+		t.Errorf("summary %q", r.stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Budget struct {
+			MinLeaf float64 `json:"min_leaf"`
+		} `json:"budget"`
+		Root struct{ True, False struct{ Count int } } `json:"root"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Budget.MinLeaf != 3 || doc.Root.True.Count != 3 || doc.Root.False.Count != 3 {
+		t.Errorf("%s", b)
+	}
+	if plain := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "-"); !strings.Contains(plain.stderr, "7 nodes") {
+		t.Errorf("without --min-leaf: %q", plain.stderr)
+	}
+	// Each fold trains on 3 rows: 2 a leaf leave no split.
+	cv := mustRun(t, dir, csv, "cv", "--task", "regression", "--max-depth", "2", "--min-leaf", "2", "--folds", "2", "-").stdout
+	plain := mustRun(t, dir, csv, "cv", "--task", "regression", "--max-depth", "2", "--folds", "2", "-").stdout
+	if strings.Count(cv, "nodes 1,") != 2 || strings.Count(plain, "nodes 1,") == 2 {
+		t.Errorf("cv with --min-leaf:\n%s\nwithout:\n%s", cv, plain)
 	}
 }
