@@ -313,8 +313,8 @@ func (t *Table) Binarize(opt Options) (*Dataset, error) {
 	var class []int32
 	ds.Classes, class = sortValues(dicts[label].values, false)
 	if opt.Regression {
-		if opt.weighted() {
-			return nil, fmt.Errorf("%s: weights are for classes; a numeric target takes none yet", t.Name)
+		if opt.ClassWeight.Balanced || opt.ClassWeight.Of != nil {
+			return nil, fmt.Errorf("%s: class weights are for classes; a numeric target takes a weight column only", t.Name)
 		}
 		ds.Classes, class = nil, make([]int32, len(dicts[label].values))
 		ds.ExampleOf = make([]int32, t.Len())

@@ -84,7 +84,7 @@ const maxWeight = math.MaxInt32
 func (t *Table) weigh(ds *Dataset, opt Options, wc, label int, dicts []dict, codes, class []int32) error {
 	w := len(t.Header)
 	n := t.Len()
-	byClass := make([]*big.Rat, len(ds.Classes))
+	byClass := make([]*big.Rat, max(len(ds.Classes), 1)) // a numeric target's records are of class 0
 	for c := range byClass {
 		byClass[c] = big.NewRat(1, 1)
 	}
@@ -143,7 +143,7 @@ func (t *Table) weigh(ds *Dataset, opt Options, wc, label int, dicts []dict, cod
 			own[k] = r
 		}
 	}
-	k := len(ds.Classes)
+	k := len(byClass)
 	pair := func(r int) int {
 		v := 0
 		if wc >= 0 {

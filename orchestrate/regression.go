@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/regress"
@@ -28,7 +29,7 @@ func Regression(ctx context.Context, ds *dataset.Dataset, tbl *dataset.Table, op
 		return nil, 0, nil, stopped
 	}
 	t := &tree.Tree{Root: res.Root, Features: ds.Features, Label: ds.Label, Split: ds.Split}
-	exact, err := t.FitLeaves(tbl)
+	exact, err := t.FitLeaves(tbl, ds.Weights, ds.WeightScale)
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("internal error: the regression tree fails on the training rows: %w", err)
 	}
@@ -36,20 +37,27 @@ func Regression(ctx context.Context, ds *dataset.Dataset, tbl *dataset.Table, op
 	if err := res.Check(sse); err != nil {
 		return nil, 0, nil, fmt.Errorf("internal error: %w", err)
 	}
-	if err := leafSizes(t.Root, t.Root, opt.MinLeaf); err != nil {
+	if err := leafSizes(t.Root, t.Root, opt.MinLeaf, ds.WeightScale); err != nil {
 		return nil, 0, nil, fmt.Errorf("internal error: the regression tree has %w", err)
 	}
 	return t, sse, res, stopped
 }
 
 // leafSizes returns an error unless every leaf under n, of the tree
-// root, holds least rows, as FitLeaves counted them, or root is a leaf.
-func leafSizes(root, n *tree.Node, least float64) error {
+// root, holds least rows, as FitLeaves counted them, or root is a leaf;
+// where they are weighed, least weight, compared as the search does in
+// the integers of dataset.Dataset.Weights, scale of them a unit: Weight
+// times scale rounds to its integer, below 2^31, exactly.
+func leafSizes(root, n *tree.Node, least, scale float64) error {
 	switch {
 	case root.IsLeaf():
 		return nil
 	case !n.IsLeaf():
-		return errors.Join(leafSizes(root, n.True, least), leafSizes(root, n.False, least))
+		return errors.Join(leafSizes(root, n.True, least, scale), leafSizes(root, n.False, least, scale))
+	case n.Fit.Weight != nil:
+		if math.Round(*n.Fit.Weight*scale) < math.Ceil(least*scale) {
+			return fmt.Errorf("a leaf of weight %v, less than the %v asked for", *n.Fit.Weight, least)
+		}
 	case float64(n.Fit.Count) < least:
 		return fmt.Errorf("a leaf of %d training rows, fewer than the %v asked for", n.Fit.Count, least)
 	}

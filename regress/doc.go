@@ -73,8 +73,13 @@
 // with up to 15 digits), is a decimal of k places whose spread in units
 // of 10^-k fits 2^32, a target y is the integer (y - offset)·10^k, with
 // an integer offset; otherwise the targets are rounded to 2^31 steps
-// across their range. With at most 2^31 records, the count n, the sum s
-// and the sum of squares q of a set fit 64, 64 and 128 bits, and a leaf's
+// across their range. Weighed records (dataset.Dataset.Weights) count as
+// their integer weights, which package dataset makes exact where they sum
+// to less than 2^31, and else rounds (the optimum is then that of the
+// rounded weights); records of weight 0 are left out. With a weight of at
+// most 2^31 in all (Solve refuses more), the weight n, the weighted sum s
+// and the weighted sum of squares q of a set fit 64, 64 and 128 bits:
+// |s| < 2^31·2^31, q < 2^31·2^62 and n·q < 2^124. A leaf's weighted
 // SSE is (n·q - s²)/n with its numerator exact: the float64 it becomes
 // errs by about a unit in the 52nd bit. A sweep weighs a stump from the
 // exact sums of its sides about an integer c within half a unit of the

@@ -14,6 +14,9 @@ func TestMutants(t *testing.T) {
 	type mutant struct {
 		opt    func(r *rand.Rand, o *Options)
 		mutate func(s *search)
+		// pack, if set, packs a table with a weight column in place of
+		// the true pack.
+		pack func(x *table) (*data, error)
 	}
 	mutants := map[string]mutant{
 		// Each cut named by the test of the threshold before it.
@@ -43,6 +46,12 @@ func TestMutants(t *testing.T) {
 				}
 			}
 		}},
+		// The weight column read but not packed: every record counts 1.
+		"weights ignored": {pack: func(x *table) (*data, error) {
+			ds := *x.ds
+			ds.Weights = nil
+			return pack(&ds, x.ys)
+		}},
 		// With a leaf size, the bounds that a subset gives a set kept:
 		// a set's best tree may leave a subset's leaves too small.
 		"subset bounds with a leaf size": {
@@ -59,17 +68,25 @@ func TestMutants(t *testing.T) {
 				if m.opt != nil && i%4 == 0 {
 					csv = randomRows(r, 30+r.IntN(20), 12)
 				}
+				if m.pack != nil {
+					csv = weighted(r, csv)
+				}
 				x := load(t, csv)
 				o := Options{MaxDepth: 1 + i%3}
 				if m.opt != nil {
 					m.opt(r, &o)
 				}
 				p, err := pack(x.ds, x.ys)
+				if m.pack != nil {
+					p, err = m.pack(x)
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
 				s := newSearch(p, p.root(), o)
-				m.mutate(s)
+				if m.mutate != nil {
+					m.mutate(s)
+				}
 				if x.check(s.run(context.Background()), o) != "" {
 					caught++
 				}

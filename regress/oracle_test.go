@@ -21,6 +21,24 @@ type table struct {
 	ys    [][]float64 // by example
 	holds [][]bool    // by record: whether each feature holds
 	ys0   []*big.Rat  // by record: its target, exact as written
+	ws    []*big.Rat  // by record: its weight, exact as written (1 unweighed)
+}
+
+// weighted returns csv, a table of randomRows, with a column w of
+// weights before its target: 1, 2, 3, 0.5, or now and then 0.
+func weighted(r *rand.Rand, csv string) string {
+	lines := strings.Split(strings.TrimSuffix(csv, "\n"), "\n")
+	for i, line := range lines {
+		w := "w"
+		if i > 0 {
+			w = []string{"1", "2", "3", "0.5", "0", "1"}[r.IntN(6)]
+			if i == 1 {
+				w = "2" // not every record weighs 0
+			}
+		}
+		lines[i] = weigh(line, w)
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // randomCSV returns a table of a few records with a binary, a categorical
@@ -65,7 +83,12 @@ func load(t *testing.T, csv string) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := tb.Binarize(dataset.Options{Regression: true})
+	opt := dataset.Options{Regression: true}
+	wc, err := tb.Column("w")
+	if err == nil {
+		opt.Weight = "w"
+	}
+	ds, err := tb.Binarize(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,27 +112,51 @@ func load(t *testing.T, csv string) *table {
 			t.Fatalf("target %q", tb.Value(r, label))
 		}
 		x.ys0 = append(x.ys0, y)
+		w := big.NewRat(1, 1)
+		if opt.Weight != "" {
+			w, _ = new(big.Rat).SetString(tb.Value(r, wc))
+		}
+		x.ws = append(x.ws, w)
 	}
 	return x
 }
 
-// sse returns the SSE of the records rs about their mean, exactly.
+// weight returns the weight of the records rs.
+func (x *table) weight(rs []int) *big.Rat {
+	w := new(big.Rat)
+	for _, r := range rs {
+		w.Add(w, x.ws[r])
+	}
+	return w
+}
+
+// sse returns the SSE of the records rs about their mean, both weighed,
+// exactly.
 func (x *table) sse(rs []int) *big.Rat {
 	sum, sq := new(big.Rat), new(big.Rat)
 	for _, r := range rs {
-		sum.Add(sum, x.ys0[r])
-		sq.Add(sq, new(big.Rat).Mul(x.ys0[r], x.ys0[r]))
+		wy := new(big.Rat).Mul(x.ws[r], x.ys0[r])
+		sum.Add(sum, wy)
+		sq.Add(sq, wy.Mul(wy, x.ys0[r]))
 	}
-	if len(rs) == 0 {
-		return sq
+	w := x.weight(rs)
+	if w.Sign() == 0 {
+		return new(big.Rat)
 	}
 	mean2 := new(big.Rat).Mul(sum, sum)
-	mean2.Quo(mean2, big.NewRat(int64(len(rs)), 1))
+	mean2.Quo(mean2, w)
 	return sq.Sub(sq, mean2)
 }
 
+// allowed reports whether the sides in and out of a split of records
+// both hold minLeaf weight, and a record.
+func (x *table) allowed(in, out []int, minLeaf float64) bool {
+	least := new(big.Rat).SetFloat64(minLeaf)
+	return len(in) > 0 && len(out) > 0 && x.weight(in).Cmp(least) >= 0 && x.weight(out).Cmp(least) >= 0
+}
+
 // best returns the least SSE of a tree of depth d of the records rs
-// whose splits leave minLeaf records or more on each side, trying every
+// whose splits leave minLeaf weight or more on each side, trying every
 // feature at every node.
 func (x *table) best(rs []int, d int, minLeaf float64) *big.Rat {
 	least := x.sse(rs)
@@ -125,7 +172,7 @@ func (x *table) best(rs []int, d int, minLeaf float64) *big.Rat {
 				out = append(out, r)
 			}
 		}
-		if float64(len(in)) < max(minLeaf, 1) || float64(len(out)) < max(minLeaf, 1) {
+		if !x.allowed(in, out, minLeaf) {
 			continue
 		}
 		if c := new(big.Rat).Add(x.best(in, d-1, minLeaf), x.best(out, d-1, minLeaf)); c.Cmp(least) < 0 {
@@ -172,8 +219,8 @@ func (x *table) check(res *Result, o Options) string {
 	got := x.treeSSE(res.Root)
 	if !res.Root.IsLeaf() {
 		for _, rs := range x.leaves(res.Root) {
-			if float64(len(rs)) < o.MinLeaf {
-				return fmt.Sprintf("a leaf of %d records, fewer than %v", len(rs), o.MinLeaf)
+			if w := x.weight(rs); w.Sign() == 0 || w.Cmp(new(big.Rat).SetFloat64(o.MinLeaf)) < 0 {
+				return fmt.Sprintf("a leaf of weight %v, less than %v", w.FloatString(3), o.MinLeaf)
 			}
 		}
 	}
@@ -210,6 +257,9 @@ func TestOracle(t *testing.T) {
 			// Enough records and cuts for bounds and the cache to prune.
 			csv = randomRows(r, 30+r.IntN(20), 12)
 		}
+		if i%4 == 3 {
+			csv = weighted(r, csv)
+		}
 		x := load(t, csv)
 		o := Options{MaxDepth: i % 5}
 		if i%10 == 0 {
@@ -219,6 +269,9 @@ func TestOracle(t *testing.T) {
 			o.MinLeaf = float64(2 + r.IntN(4))
 			if i%10 == 0 {
 				o.MinLeaf = float64(3 + r.IntN(10))
+			}
+			if x.ds.Weights != nil {
+				o.MinLeaf = float64(1+r.IntN(8)) / 2
 			}
 		}
 		res, err := Solve(context.Background(), x.ds, x.ys, o)

@@ -18,6 +18,8 @@ type Options struct {
 	// node holds, as orchestrate.Budget.MinLeaf: a split is allowed only
 	// where both its sides hold that many, and a tree that is a single
 	// leaf is allowed whatever its records. 0 and 1 ask for nothing.
+	// Where the records are weighed, it is the least weight of a leaf, in
+	// the weights' units as given, rounded up to those of ds.Weights.
 	MinLeaf float64
 }
 
@@ -61,12 +63,15 @@ type Stats struct {
 	Subproblems int // calls on a set of items and a depth
 	CacheHits   int // subproblems the cache answered or bounded
 	Pruned      int // cuts that bounds spared
-	Items       int // distinct examples
+	Items       int // distinct examples, of some weight
 }
 
 // Solve finds the tree of depth at most opt.MaxDepth over the features of
 // ds of least SSE on the targets, targets[e] those of the records of the
-// example ds.Examples[e]. When ctx ends first, it returns the best tree
+// example ds.Examples[e] in the table's order, as Targets lists them.
+// Where ds weighs its records (dataset.Dataset.Weights), the SSE is
+// weighed, Σ w·(y - ȳ)² with ȳ the weighted mean of a leaf, in the
+// weights' units as given, and so are Result's SSE, Bound and Tolerance. When ctx ends first, it returns the best tree
 // found, with a bound below the least SSE, and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Options) (*Result, error) {
 	if opt.MaxDepth < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
@@ -111,7 +116,7 @@ func (s *search) run(ctx context.Context) *Result {
 		// No tree of depth d has more than 2^d leaves.
 		bound = max(s.rootBound, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
 	}
-	unit2 := x.sc.Unit * x.sc.Unit
+	unit2 := x.sc.Unit * x.sc.Unit / x.scale // the SSE's unit, weighed
 	return &Result{
 		Root:      x.tree(best),
 		SSE:       sse * unit2,
@@ -137,7 +142,7 @@ func newSearch(x *data, root *set, opt Options) *search {
 		x:      x,
 		opt:    opt,
 		margin: marginOf(root.tot.sse(), root.tot.n, d),
-		least:  max(int64(math.Ceil(opt.MinLeaf)), 1),
+		least:  max(int64(math.Ceil(opt.MinLeaf*x.scale)), 1),
 		cache:  make(map[objective.Key]known),
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),

@@ -25,10 +25,11 @@ func (a u128) times(m uint64) u128 {
 
 func (a u128) float() float64 { return float64(a.hi)*(1<<64) + float64(a.lo) }
 
-// stat sums the integer targets of a set of records: their number, their
-// sum and the sum of their squares, all exact. Targets are at most limit
-// in magnitude and records at most 2^31, so that |s| < 2^62, q < 2^93 and
-// n·q < 2^124.
+// stat sums the integer targets of a set of records, each counted as its
+// integer weight (1 unweighed): their weight, the weighted sum and the
+// weighted sum of their squares, all exact. Targets are at most limit in
+// magnitude and the weight of all records at most 2^31, so that
+// |s| < 2^62, q < 2^93 and n·q < 2^124.
 type stat struct {
 	n, s int64
 	q    u128
@@ -52,14 +53,14 @@ func (a stat) sse() float64 {
 	return a.q.times(uint64(a.n)).sub(u128{hi, lo}).float() / float64(a.n)
 }
 
-// one returns the stat of one record of target v.
-func one(v int64) stat {
+// one returns the stat of one record of target v and weight w.
+func one(v, w int64) stat {
 	abs := uint64(v)
 	if v < 0 {
 		abs = uint64(-v)
 	}
 	hi, lo := bits.Mul64(abs, abs)
-	return stat{1, v, u128{hi, lo}}
+	return stat{w, w * v, u128{hi, lo}.times(uint64(w))}
 }
 
 // centre returns the integer c nearest the mean of a's records and their

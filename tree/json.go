@@ -157,6 +157,8 @@ type jsonNode struct {
 	// their mean.
 	Count *int     `json:"count,omitempty"`
 	SSE   *float64 `json:"sse,omitempty"`
+	// Weight is, with weighted records, the weight of those records.
+	Weight *float64 `json:"weight,omitempty"`
 }
 
 // WriteJSON writes t and meta as one indented JSON document.
@@ -212,7 +214,7 @@ func (t *Tree) jsonNode(n *Node) *jsonNode {
 	if n.IsLeaf() {
 		j := &jsonNode{Class: &t.Classes[n.Class], Counts: n.Counts, Weights: n.Weights}
 		if n.Fit != nil {
-			j.Count, j.SSE = &n.Fit.Count, &n.Fit.SSE
+			j.Count, j.SSE, j.Weight = &n.Fit.Count, &n.Fit.SSE, n.Fit.Weight
 		}
 		return j
 	}
@@ -336,7 +338,7 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 		}
 		leaf := Leaf(c)
 		leaf.Counts, leaf.Weights = j.Counts, j.Weights
-		if j.Count != nil || j.SSE != nil {
+		if j.Count != nil || j.SSE != nil || j.Weight != nil {
 			var err error
 			if leaf.Fit, err = fitOf(j); err != nil {
 				return nil, err
@@ -344,7 +346,7 @@ func (t *Tree) fromJSON(j *jsonNode) (*Node, error) {
 		}
 		return leaf, nil
 	}
-	if j.Counts != nil || j.Weights != nil || j.Count != nil || j.SSE != nil {
+	if j.Counts != nil || j.Weights != nil || j.Count != nil || j.SSE != nil || j.Weight != nil {
 		return nil, fmt.Errorf("node on column %q has counts, which only a leaf has", j.Column)
 	}
 	if j.True == nil || j.False == nil {

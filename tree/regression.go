@@ -15,16 +15,22 @@ import (
 
 // Fit is what the training targets that reach a leaf of a regression
 // tree give: their number, their mean, which the leaf predicts and its
-// class names, and their sum of squared errors about it.
+// class names, and their sum of squared errors about it; where the rows
+// are weighed, their weight, and the mean and squared errors weighed.
 type Fit struct {
-	Count int
-	Mean  float64
-	SSE   float64
+	Count  int
+	Weight *float64 // nil unweighed
+	Mean   float64
+	SSE    float64
 }
 
 // String describes f as a leaf's text shows it.
 func (f *Fit) String() string {
-	return fmt.Sprintf("%s, SSE %.6g", plural.Count(f.Count, "row"), f.SSE)
+	rows := plural.Count(f.Count, "row")
+	if f.Weight != nil {
+		rows += fmt.Sprintf(" of weight %.6g", *f.Weight)
+	}
+	return fmt.Sprintf("%s, SSE %.6g", rows, f.SSE)
 }
 
 // fitOf returns the Fit a leaf of JSON holds: its class is the mean.
@@ -36,19 +42,21 @@ func fitOf(j *jsonNode) (*Fit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("leaf of class %q has an SSE: its class must be a number, the mean", *j.Class)
 	}
-	return &Fit{Count: *j.Count, Mean: mean, SSE: *j.SSE}, nil
+	return &Fit{Count: *j.Count, Weight: j.Weight, Mean: mean, SSE: *j.SSE}, nil
 }
 
 // FitLeaves makes t, whose leaves' classes mean nothing yet, a regression
 // tree of the targets in the label column of tbl: each leaf predicts the
 // mean of the records that reach it, which names its class, and its Fit
 // holds what they give; each test on a column of numbers gets the side of
-// missing values, as Score gives it. It returns the tree's sum of squared errors,
+// missing values, as Score gives it. With weights (by record, as Score
+// takes them, scale their units in one of the weights), the mean and the
+// squared errors are weighed. It returns the tree's sum of squared errors,
 // computed exactly from the targets as float64 reads them, each the
 // decimal it prints as (the number as written, to 15 digits), and fails on a target
-// that is not a number or a leaf that no record reaches, which has no
-// mean.
-func (t *Tree) FitLeaves(tbl *dataset.Table) (*big.Rat, error) {
+// that is not a number or a leaf that no record (of some weight)
+// reaches, which has no mean.
+func (t *Tree) FitLeaves(tbl *dataset.Table, weights []int, scale float64) (*big.Rat, error) {
 	label, err := tbl.Column(t.Label)
 	if err != nil {
 		return nil, err
@@ -59,8 +67,8 @@ func (t *Tree) FitLeaves(tbl *dataset.Table) (*big.Rat, error) {
 	}
 	setSides(steps)
 	type sums struct {
-		n       int
-		sum, sq big.Rat
+		n          int
+		w, sum, sq big.Rat // weighed
 	}
 	at := make(map[*Node]*sums)
 	for r, lf := range leaves {
@@ -75,9 +83,15 @@ func (t *Tree) FitLeaves(tbl *dataset.Table) (*big.Rat, error) {
 		if err != nil || !ok {
 			return nil, fmt.Errorf("%s:%d: label %q is %q, not a finite number", tbl.Name, tbl.Lines[r], t.Label, raw)
 		}
+		w := big.NewRat(1, 1)
+		if weights != nil {
+			w.SetInt64(int64(weights[r]))
+		}
+		wy := new(big.Rat).Mul(w, y)
 		s.n++
-		s.sum.Add(&s.sum, y)
-		s.sq.Add(&s.sq, y.Mul(y, y))
+		s.w.Add(&s.w, w)
+		s.sum.Add(&s.sum, wy)
+		s.sq.Add(&s.sq, wy.Mul(wy, y))
 	}
 	t.Classes = nil
 	total := new(big.Rat)
@@ -87,15 +101,23 @@ func (t *Tree) FitLeaves(tbl *dataset.Table) (*big.Rat, error) {
 			return errors.Join(fit(n.True), fit(n.False))
 		}
 		s := at[n]
-		if s == nil {
-			return errors.New("a leaf of the tree is reached by no training row")
+		if s == nil || s.w.Sign() == 0 {
+			return errors.New("a leaf of the tree is reached by no training row of some weight")
 		}
-		mean := new(big.Rat).Quo(&s.sum, big.NewRat(int64(s.n), 1))
+		mean := new(big.Rat).Quo(&s.sum, &s.w)
 		sse := new(big.Rat).Sub(&s.sq, new(big.Rat).Mul(mean, &s.sum))
+		f := &Fit{Count: s.n}
+		if weights != nil {
+			w, _ := s.w.Float64()
+			w /= scale
+			f.Weight = &w
+			sse.Quo(sse, new(big.Rat).SetFloat64(scale))
+		}
 		total.Add(total, sse)
 		m, _ := mean.Float64()
-		e, _ := sse.Float64()
-		n.Fit = &Fit{Count: s.n, Mean: m, SSE: e}
+		f.Mean = m
+		f.SSE, _ = sse.Float64()
+		n.Fit = f
 		name := strconv.FormatFloat(m, 'g', -1, 64)
 		if n.Class = slices.Index(t.Classes, name); n.Class < 0 {
 			n.Class = len(t.Classes)

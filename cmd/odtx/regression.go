@@ -42,7 +42,7 @@ func regression(cmd *cli.Command) (bool, error) {
 // --jobs runs cv's folds at once, and is learn's to ignore, as it is in
 // the errors mode.
 var regressionTakes = []string{
-	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize,
+	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize, "weight",
 	"format", flagOutput, "label", "split", "folds", "seed", "folds-dir", "splits",
 	flagTimeout, flagJobs, flagQuiet, flagParent,
 }
@@ -64,7 +64,7 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 	}
 	opt.MinLeaf = cmd.Float(flagMinLeaf)
 	if cmd.IsSet(flagMinLeaf) && !(opt.MinLeaf > 0 && opt.MinLeaf <= math.MaxInt32) {
-		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows a leaf", opt.MinLeaf))
+		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", opt.MinLeaf))
 	}
 	depths, err := depthRange(cmd.String(flagMaxDepth))
 	return depths, opt, usage(cmd, err)
@@ -73,7 +73,7 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 // regressionData returns how the data flags of cmd read a table with a
 // numeric target.
 func regressionData(cmd *cli.Command) (dataset.Options, error) {
-	opt := dataset.Options{Label: cmd.String("label"), Regression: true}
+	opt := dataset.Options{Label: cmd.String("label"), Regression: true, Weight: cmd.String("weight")}
 	var err error
 	opt.Split, err = dataset.ParseSplit(cmd.String("split"))
 	return opt, usage(cmd, err)
@@ -138,17 +138,38 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 	if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 		return err
 	}
+	what := "SSE"
+	if ds.Weights != nil {
+		what = "weighted SSE"
+	}
 	if halted == nil && !cmd.Bool(flagQuiet) {
-		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, SSE %.6g (RMSE %.6g); SSE optimal within %s, nodes not minimized; engine regress, %.2f s\n",
-			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), sse, math.Sqrt(sse/float64(tbl.Len())), regressionWithin(ropt), time.Since(start).Seconds())
+		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, %s; %s optimal within %s, nodes not minimized; engine regress, %.2f s\n",
+			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), regressionFound(ds, tbl.Len(), sse), what, regressionWithin(ropt, ds), time.Since(start).Seconds())
 	}
 	return halted
 }
 
-// regressionWithin says what a regression tree's SSE is optimal within.
-func regressionWithin(opt regress.Options) string {
+// regressionFound says what a regression tree of the given SSE makes of
+// the training rows of ds, rows of them: its SSE, weighed if they are,
+// and the root of its mean square, over the rows or their weight.
+func regressionFound(ds *dataset.Dataset, rows int, sse float64) string {
+	if ds.Weights == nil {
+		return fmt.Sprintf("SSE %.6g (RMSE %.6g)", sse, math.Sqrt(sse/float64(rows)))
+	}
+	weight := 0.0
+	for _, w := range ds.Weights {
+		weight += float64(w)
+	}
+	return fmt.Sprintf("weighted SSE %.6g (RMSE %.6g)", sse, math.Sqrt(sse/(weight/ds.WeightScale)))
+}
+
+// regressionWithin says what a regression tree of ds is optimal within.
+func regressionWithin(opt regress.Options, ds *dataset.Dataset) string {
 	within := fmt.Sprintf("depth <= %d", opt.MaxDepth)
-	if opt.MinLeaf > 1 {
+	switch {
+	case opt.MinLeaf > 0 && ds.Weights != nil:
+		within += fmt.Sprintf(", leaves of weight >= %g", opt.MinLeaf)
+	case opt.MinLeaf > 1:
 		within += fmt.Sprintf(", leaves of >= %g rows", opt.MinLeaf)
 	}
 	return within

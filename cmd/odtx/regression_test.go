@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -117,5 +118,54 @@ func TestRegressionMinLeaf(t *testing.T) {
 	plain := mustRun(t, dir, csv, "cv", "--task", "regression", "--max-depth", "2", "--folds", "2", "-").stdout
 	if strings.Count(cv, "nodes 1,") != 2 || strings.Count(plain, "nodes 1,") == 2 {
 		t.Errorf("cv with --min-leaf:\n%s\nwithout:\n%s", cv, plain)
+	}
+}
+
+// TestRegressionWeight: --weight weighs the squared errors and the
+// leaves' means, which the JSON's leaves give beside their weight and
+// predict reads back; a column of ones gives the tree no weights give;
+// --min-leaf is then a leaf's least weight.
+func TestRegressionWeight(t *testing.T) {
+	const csv = "x,w,y\n1,1,1\n1,2,3\n2,1,1\n3,0.5,10\n4,1,10\n5,3,11\n"
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tree.json")
+	r := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "1", "--weight", "w", "--format", "json", "-o", out, "-")
+	if !strings.Contains(r.stderr, "weighted SSE 5 ") {
+		t.Errorf("summary %q", r.stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type leaf struct {
+		Class  string
+		Count  int
+		SSE    float64
+		Weight float64
+	}
+	var doc struct {
+		TrainingSSE float64 `json:"training_sse"`
+		Root        struct{ True, False leaf }
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	// (1·1 + 2·3 + 1·1)/4 = 2, SSE 1+2+1; (0.5·10 + 10 + 3·11)/4.5, SSE 4/9·1.5 + 1/9·3.
+	if doc.TrainingSSE != 5 || doc.Root.True != (leaf{"2", 3, 4, 4}) || doc.Root.False.Weight != 4.5 || doc.Root.False.SSE != 1 {
+		t.Errorf("%s", b)
+	}
+	if p := mustRun(t, dir, "x,y\n1,2\n", "predict", "--tree", out, "-"); p.stdout != "2\n" {
+		t.Errorf("predict: %q", p.stdout)
+	}
+	const ones = "x,w,y\n1,1,1\n1,1,3\n2,1,1\n3,1,10\n4,1,10\n5,1,12\n"
+	plain := mustRun(t, dir, "x,y\n1,1\n1,3\n2,1\n3,10\n4,10\n5,12\n", "learn", "--task", "regression", "--max-depth", "2", "-").stdout
+	one := mustRun(t, dir, ones, "learn", "--task", "regression", "--max-depth", "2", "--weight", "w", "-").stdout
+	if !strings.Contains(one, "of weight 1, SSE") || regexp.MustCompile(` of weight \d+`).ReplaceAllString(one, "") != plain {
+		t.Errorf("weights of 1:\n%s\nnone:\n%s", one, plain)
+	}
+	// Leaves of weight 4 or more: x <= 2 (weight 4) and the rest (4.5).
+	lw := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "--weight", "w", "--min-leaf", "4", "-")
+	if !strings.Contains(lw.stderr, "leaves of weight >= 4") || !strings.Contains(lw.stderr, "3 nodes") {
+		t.Errorf("--min-leaf 4 weighed: %q\n%s", lw.stderr, lw.stdout)
 	}
 }
