@@ -37,7 +37,7 @@ func TestClusterBound(t *testing.T) {
 		tree, _ := x.best(all, d, 0).Float64()
 		unit2 := p.sc.Unit * p.sc.Unit
 		root := p.root().tot
-		tol := tolerance(p, root.sse(), marginOf(root.sse(), root.n, d), d) * unit2
+		tol := tolerance(p, root.sse(), marginOf(root.sse(), root.n, d), Options{MaxDepth: d}) * unit2
 		if got*unit2 > tree+tol {
 			t.Fatalf("table %d, depth %d: bound %v above the least SSE %v\n%s", i, d, got*unit2, tree, x.csv)
 		}

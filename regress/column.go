@@ -96,10 +96,11 @@ func (s *search) begin(fr *frame, v *set, d, a int, first int32, best **sol, tar
 // fr.queue.
 func (s *search) step(fr *frame, v *set, d, a int, iv interval, best **sol, target *float64) {
 	lo, hi := iv.lo, iv.hi
-	for lo <= hi && !fr.open(v, lo, iv, *target) {
+	goal := *target - s.pen // what a cut's two sides must cost less than
+	for lo <= hi && !fr.open(v, lo, iv, goal) {
 		lo++
 	}
-	for hi >= lo && !fr.open(v, hi, iv, *target) {
+	for hi >= lo && !fr.open(v, hi, iv, goal) {
 		hi--
 	}
 	s.stats.Pruned += iv.hi - iv.lo + 1 - max(hi-lo+1, 0)
@@ -108,11 +109,11 @@ func (s *search) step(fr *frame, v *set, d, a int, iv interval, best **sol, targ
 	}
 	k := (lo + hi) / 2
 	for dk := 0; ; dk++ {
-		if k-dk >= lo && fr.open(v, k-dk, iv, *target) {
+		if k-dk >= lo && fr.open(v, k-dk, iv, goal) {
 			k -= dk
 			break
 		}
-		if k+dk <= hi && fr.open(v, k+dk, iv, *target) {
+		if k+dk <= hi && fr.open(v, k+dk, iv, goal) {
 			k += dk
 			break
 		}

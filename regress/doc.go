@@ -43,6 +43,15 @@
 //     only beat, and in each set evaluates first the cut of its best tree
 //     of depth one.
 //
+// # A complexity cost
+//
+// With Options.Cost A, each branching node costs A times the SSE of the
+// root's leaf, as STreeD's cost-complex-regression charges it, and the
+// search minimizes SSE plus cost: every tree's cost, every bound and
+// every target carries the cost of the nodes they count. A subset's tree
+// has no more branching nodes than the set's restricted to it, so a set
+// still costs no less than a subset, and every bound holds.
+//
 // # A leaf size
 //
 // With Options.MinLeaf N, a split is allowed only where both its sides

@@ -52,6 +52,12 @@ func TestMutants(t *testing.T) {
 			ds.Weights = nil
 			return pack(&ds, x.ys)
 		}},
+		// The complexity cost per record, as classification counts it,
+		// rather than per unit of the root's SSE.
+		"cost per record": {
+			opt:    func(r *rand.Rand, o *Options) { o.Cost = 0.1 },
+			mutate: func(s *search) { s.pen = s.opt.Cost * float64(s.root.tot.n) },
+		},
 		// With a leaf size, the bounds that a subset gives a set kept:
 		// a set's best tree may leave a subset's leaves too small.
 		"subset bounds with a leaf size": {

@@ -3,6 +3,7 @@ package regress
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -18,10 +19,11 @@ type table struct {
 	csv   string
 	ds    *dataset.Dataset
 	t     *dataset.Table
-	ys    [][]float64 // by example
-	holds [][]bool    // by record: whether each feature holds
-	ys0   []*big.Rat  // by record: its target, exact as written
-	ws    []*big.Rat  // by record: its weight, exact as written (1 unweighed)
+	ys    [][]float64           // by example
+	holds [][]bool              // by record: whether each feature holds
+	ys0   []*big.Rat            // by record: its target, exact as written
+	ws    []*big.Rat            // by record: its weight, exact as written (1 unweighed)
+	memo  map[string][]*big.Rat // of frontier
 }
 
 // weighted returns csv, a table of randomRows, with a column w of
@@ -96,7 +98,7 @@ func load(t *testing.T, csv string) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &table{csv: csv, ds: ds, t: tb, ys: ys}
+	x := &table{csv: csv, ds: ds, t: tb, ys: ys, memo: map[string][]*big.Rat{}}
 	label, _ := tb.Column("y")
 	for r := range tb.Len() {
 		row := make([]bool, len(ds.Features))
@@ -156,17 +158,33 @@ func (x *table) allowed(in, out []int, minLeaf float64) bool {
 }
 
 // best returns the least SSE of a tree of depth d of the records rs
-// whose splits leave minLeaf weight or more on each side, trying every
-// feature at every node.
+// whose splits leave minLeaf weight or more on each side.
 func (x *table) best(rs []int, d int, minLeaf float64) *big.Rat {
-	least := x.sse(rs)
-	if d == 0 {
-		return least
+	f := x.frontier(rs, d, minLeaf)
+	return f[len(f)-1]
+}
+
+// frontier returns, for each b from 0 to 2^d-1, the least SSE of a tree
+// of depth d of the records rs of at most b branching nodes, whose splits
+// leave minLeaf weight or more on each side, trying every feature at
+// every node.
+func (x *table) frontier(rs []int, d int, minLeaf float64) []*big.Rat {
+	key := fmt.Sprint(d, minLeaf, rs)
+	if f, ok := x.memo[key]; ok {
+		return f
 	}
-	for f := range x.ds.Features {
+	f := make([]*big.Rat, 1<<d)
+	leaf := x.sse(rs)
+	for b := range f {
+		f[b] = leaf
+	}
+	for ft := range x.ds.Features {
+		if d == 0 {
+			break
+		}
 		var in, out []int
 		for _, r := range rs {
-			if x.holds[r][f] {
+			if x.holds[r][ft] {
 				in = append(in, r)
 			} else {
 				out = append(out, r)
@@ -175,11 +193,22 @@ func (x *table) best(rs []int, d int, minLeaf float64) *big.Rat {
 		if !x.allowed(in, out, minLeaf) {
 			continue
 		}
-		if c := new(big.Rat).Add(x.best(in, d-1, minLeaf), x.best(out, d-1, minLeaf)); c.Cmp(least) < 0 {
-			least = c
+		fi, fo := x.frontier(in, d-1, minLeaf), x.frontier(out, d-1, minLeaf)
+		for bi := range fi {
+			for bo := range fo {
+				if c := new(big.Rat).Add(fi[bi], fo[bo]); c.Cmp(f[bi+bo+1]) < 0 {
+					f[bi+bo+1] = c
+				}
+			}
 		}
 	}
-	return least
+	for b := 1; b < len(f); b++ {
+		if f[b-1].Cmp(f[b]) < 0 {
+			f[b] = f[b-1]
+		}
+	}
+	x.memo[key] = f
+	return f
 }
 
 // leaves returns the records that reach each leaf of root.
@@ -211,12 +240,23 @@ func (x *table) all() []int {
 	return all
 }
 
-// check returns what is wrong with res as the tree of least SSE of x
-// within o, or "".
+// check returns what is wrong with res as the tree of least objective
+// (SSE and cost) of x within o, or "".
 func (x *table) check(res *Result, o Options) string {
 	d := o.MaxDepth
-	opt := x.best(x.all(), d, o.MinLeaf)
-	got := x.treeSSE(res.Root)
+	pen := new(big.Rat).Mul(new(big.Rat).SetFloat64(o.Cost), x.sse(x.all()))
+	cost := func(sse *big.Rat, branches int) *big.Rat {
+		return new(big.Rat).Add(sse, new(big.Rat).Mul(pen, big.NewRat(int64(branches), 1)))
+	}
+	var opt *big.Rat
+	for b, sse := range x.frontier(x.all(), d, o.MinLeaf) {
+		if c := cost(sse, b); opt == nil || c.Cmp(opt) < 0 {
+			opt = c
+		}
+	}
+	branches := res.Root.Nodes() - res.Root.Leaves()
+	sse := x.treeSSE(res.Root)
+	got := cost(sse, branches)
 	if !res.Root.IsLeaf() {
 		for _, rs := range x.leaves(res.Root) {
 			if w := x.weight(rs); w.Sign() == 0 || w.Cmp(new(big.Rat).SetFloat64(o.MinLeaf)) < 0 {
@@ -226,18 +266,18 @@ func (x *table) check(res *Result, o Options) string {
 	}
 	tol := new(big.Rat).SetFloat64(res.Tolerance)
 	f := func(v *big.Rat) float64 { g, _ := v.Float64(); return g }
+	near := func(claim float64, v *big.Rat) bool { return math.Abs(claim-f(v)) <= res.Tolerance }
 	switch {
 	case res.Root.Depth() > d:
 		return fmt.Sprintf("depth %d, more than %d", res.Root.Depth(), d)
 	case !res.Optimal:
 		return "not optimal"
 	case got.Cmp(new(big.Rat).Add(opt, tol)) > 0:
-		return fmt.Sprintf("SSE %v, the least %v, tolerance %v", f(got), f(opt), res.Tolerance)
+		return fmt.Sprintf("objective %v, the least %v, tolerance %v", f(got), f(opt), res.Tolerance)
 	case res.Bound > f(opt)+res.Tolerance:
 		return fmt.Sprintf("bound %v above the least %v", res.Bound, f(opt))
-	}
-	if diff := f(got) - res.SSE; diff > res.Tolerance || -diff > res.Tolerance {
-		return fmt.Sprintf("claims SSE %v, has %v", res.SSE, f(got))
+	case !near(res.SSE, sse) || !near(res.Objective, got) || res.Branches != branches:
+		return fmt.Sprintf("claims SSE %v, objective %v, %d branching nodes; has %v, %v, %d", res.SSE, res.Objective, res.Branches, f(sse), f(got), branches)
 	}
 	return ""
 }
@@ -273,6 +313,9 @@ func TestOracle(t *testing.T) {
 			if x.ds.Weights != nil {
 				o.MinLeaf = float64(1+r.IntN(8)) / 2
 			}
+		}
+		if i%7 == 2 {
+			o.Cost = []float64{0.001, 0.01, 0.05, 0.2, 1}[r.IntN(5)]
 		}
 		res, err := Solve(context.Background(), x.ds, x.ys, o)
 		if err != nil {

@@ -21,6 +21,10 @@ type Options struct {
 	// Where the records are weighed, it is the least weight of a leaf, in
 	// the weights' units as given, rounded up to those of ds.Weights.
 	MinLeaf float64
+	// Cost is the complexity cost of STreeD's cost-complex-regression:
+	// each branching node costs Cost times the SSE of the tree that is a
+	// single leaf, and the search minimizes the SSE plus that cost.
+	Cost float64
 }
 
 // Result is what Solve found.
@@ -30,11 +34,12 @@ type Result struct {
 	// reach it.
 	Root *tree.Node
 	// SSE is Root's sum of squared errors, each leaf's from its exact
-	// sums.
-	SSE      float64
-	Branches int
-	// Bound is a proven lower bound on the SSE of every tree within the
-	// depth, less Tolerance; it equals SSE when Optimal.
+	// sums, and Objective that plus the cost of its branching nodes.
+	SSE, Objective float64
+	Branches       int
+	// Bound is a proven lower bound on the objective (the SSE without a
+	// Cost) of every tree within the options, less Tolerance; it equals
+	// Objective when Optimal.
 	Bound float64
 	// Tolerance is how far Root's SSE may lie above the least, for
 	// rounding (see the package doc): with Optimal, no tree of the depth
@@ -77,6 +82,9 @@ func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Op
 	if opt.MaxDepth < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
 		return nil, fmt.Errorf("regress: depth %d and leaf size %v: want neither negative, the leaf size at most %d", opt.MaxDepth, opt.MinLeaf, math.MaxInt32)
 	}
+	if !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64) {
+		return nil, fmt.Errorf("regress: complexity cost %v: want a finite cost of 0 or more", opt.Cost)
+	}
 	x, err := pack(ds, targets)
 	if err != nil {
 		return nil, err
@@ -111,7 +119,8 @@ func (s *search) run(ctx context.Context) *Result {
 		all[i] = int32(i)
 	}
 	sse := x.sse(best, all)
-	bound := sse
+	objective := sse + s.pen*float64(best.branches)
+	bound := objective
 	if s.stop.Load() {
 		// No tree of depth d has more than 2^d leaves.
 		bound = max(s.rootBound, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
@@ -120,9 +129,10 @@ func (s *search) run(ctx context.Context) *Result {
 	return &Result{
 		Root:      x.tree(best),
 		SSE:       sse * unit2,
+		Objective: objective * unit2,
 		Branches:  best.branches,
 		Bound:     bound * unit2,
-		Tolerance: tolerance(x, rootSSE, s.margin, opt.MaxDepth) * unit2,
+		Tolerance: tolerance(x, rootSSE, s.margin, opt) * unit2,
 		Exact:     x.sc.Exact,
 		Optimal:   !s.stop.Load(),
 		Stats:     s.stats,
@@ -149,6 +159,7 @@ func newSearch(x *data, root *set, opt Options) *search {
 		root:   root,
 	}
 	s.mono = s.least == 1
+	s.pen = opt.Cost * root.tot.sse()
 	s.stats.Items = len(x.stat)
 	return s
 }
@@ -160,8 +171,10 @@ func newSearch(x *data, root *set, opt Options) *search {
 // one unit, what rounding by half a unit each of n records does to the
 // SSE of a tree whose SSE is at most root: it moves the square root of
 // any tree's SSE by at most √n/2, which the best tree and the one found
-// may each move.
-func tolerance(x *data, root, margin float64, d int) float64 {
+// may each move, and the SSE of the root's leaf with them, which each of
+// the tree's branching nodes costs Cost times.
+func tolerance(x *data, root, margin float64, opt Options) float64 {
+	d := opt.MaxDepth
 	tol := math.Ldexp(margin, 2*min(d+1, 40))
 	if !x.sc.Exact {
 		n := 0.0
@@ -169,7 +182,7 @@ func tolerance(x *data, root, margin float64, d int) float64 {
 			n += float64(st.n)
 		}
 		r := math.Sqrt(n) // twice √n/2
-		tol += 2*r*math.Sqrt(root) + r*r
+		tol += (2*r*math.Sqrt(root) + r*r) * (1 + opt.Cost*float64(objective.MaxBranches(d)))
 	}
 	return tol
 }

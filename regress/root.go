@@ -18,7 +18,7 @@ func (s *search) bestFirst(v *set, d, first int, at int32, best **sol, target *f
 	push := func(a, from int) {
 		fr := &frs[a]
 		for i := from; i < len(fr.queue); i++ {
-			heap.Push(&q, open{bound: fr.least(fr.queue[i]), col: a, i: i})
+			heap.Push(&q, open{bound: fr.least(fr.queue[i]) + s.pen, col: a, i: i})
 		}
 	}
 	for a := range v.order {

@@ -9,7 +9,7 @@ import (
 )
 
 // sol is a solution of a search: a tree of the items' integer targets and
-// its SSE as computed.
+// its cost as computed: its SSE and the cost of its branching nodes.
 type sol struct {
 	cost     float64
 	branches int
@@ -20,8 +20,10 @@ type sol struct {
 
 func leaf(s *set) *sol { return &sol{cost: s.tot.sse(), col: -1} }
 
-func join(a int, k int32, f, t *sol) *sol {
-	return &sol{cost: f.cost + t.cost, branches: f.branches + t.branches + 1, col: a, cut: k, f: f, t: t}
+// join returns the tree of test k of column a with the trees f and t,
+// which costs theirs and a branching node's.
+func (s *search) join(a int, k int32, f, t *sol) *sol {
+	return &sol{cost: f.cost + t.cost + s.pen, branches: f.branches + t.branches + 1, col: a, cut: k, f: f, t: t}
 }
 
 // tree returns t over the dataset's features.
@@ -73,8 +75,11 @@ type search struct {
 	// the set's best tree may leave the subset's leaves too small. So
 	// without mono, intervals are bounded by the cuts at the ends of the
 	// column, which bound nothing (see interval), and no seeds pass.
-	least  int64
-	mono   bool
+	least int64
+	mono  bool
+	// pen is what a branching node costs, in the SSE's units: the
+	// complexity cost times the SSE of the root's leaf.
+	pen    float64
 	cache  map[objective.Key]known
 	stop   atomic.Bool
 	stats  Stats
@@ -183,7 +188,8 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 	hf := [2]uint64{v.h[0] - u.h[0], v.h[1] - u.h[1]}
 	bt, bf := fr.bounds(v, k, iv)
 	b[0], b[1] = s.lb(u.h, d-1, bt), s.lb(hf, d-1, bf)
-	if b[0]+b[1] >= *target {
+	goal := *target - s.pen // what the two sides must cost less than
+	if b[0]+b[1] >= goal {
 		s.stats.Pruned++
 		return
 	}
@@ -208,7 +214,7 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 			span = fr.spans[iv.kr][1]
 		}
 		sub.seeds = fr.arena[span[0]:span[1]]
-		r[i] = s.solve(sets[i], d-1, *target-other)
+		r[i] = s.solve(sets[i], d-1, goal-other)
 		if s.stop.Load() {
 			return
 		}
@@ -216,7 +222,7 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 		fr.arena = append(fr.arena, sub.learnt...)
 		fr.spans[k][h] = [2]int32{start, int32(len(fr.arena))}
 		if r[i] == nil {
-			b[h] = max(b[h], *target-other)
+			b[h] = max(b[h], goal-other)
 			return
 		}
 		b[h] = r[i].cost
@@ -225,7 +231,7 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 	if hs[0] == 1 {
 		t, f = f, t
 	}
-	if j := join(a, u.pos, f, t); j.cost < *target {
+	if j := s.join(a, u.pos, f, t); j.cost < *target {
 		*best, *target = j, j.cost
 	}
 }
@@ -248,7 +254,7 @@ func (s *search) greedy(v *set, d int) *sol {
 	a, k := st.col, st.cut
 	var f, t set
 	s.x.split(v, a, k, s.side, &f, &t)
-	return join(a, k, s.greedy(&f, d-1), s.greedy(&t, d-1))
+	return s.join(a, k, s.greedy(&f, d-1), s.greedy(&t, d-1))
 }
 
 // marginOf returns the margin of a search of depth d whose root's SSE is

@@ -25,7 +25,8 @@ type stump struct {
 	// of that cut.
 	gain float64
 	at   int32
-	// The best tree found: its SSE, the column of its test, -1 until one
+	pen  float64 // what the stump's branching node costs
+	// The best tree found: its cost, the column of its test, -1 until one
 	// beats the limit it was started with, and the test's position.
 	best float64
 	col  int
@@ -33,9 +34,10 @@ type stump struct {
 }
 
 // start prepares st for the set whose sums are tot, for a tree of depth
-// one better than limit whose sides hold least records or more.
-func (st *stump) start(tot stat, limit float64, least int64) {
-	st.lo, st.hi = least, tot.n-least
+// one better than limit whose sides hold s.least records or more, its
+// branching node costing s.pen.
+func (st *stump) start(tot stat, limit float64, s *search) {
+	st.lo, st.hi, st.pen = s.least, tot.n-s.least, s.pen
 	st.c, st.q = tot.centre()
 	st.n, st.sc = float64(tot.n), tot.s-tot.n*st.c
 	st.leaf = tot.sse()
@@ -64,7 +66,7 @@ func (st *stump) done(b int) float64 {
 	if st.gain < 0 {
 		return st.leaf
 	}
-	sse := max(st.q-st.gain, 0)
+	sse := max(st.q-st.gain, 0) + st.pen
 	if sse < st.best {
 		st.best, st.col, st.cut = sse, b, st.at
 	}
@@ -154,7 +156,7 @@ func sides(o []entry, side []uint8, need [2]bool, st *[2]stump, buf *[]entry) {
 // limit.
 func (s *search) depthOne(v *set, limit float64) *stump {
 	st := &s.one
-	st.start(v.tot, limit, s.least)
+	st.start(v.tot, limit, s)
 	for b, o := range v.order {
 		st.column()
 		st.items(o, false)

@@ -53,7 +53,7 @@ func (s *search) evalPair(fr *frame, v *set, a, k int, iv interval, best **sol, 
 	for h := range 2 {
 		w.lb[h] = w.col[(sl*2+h)*cols : (sl*2+h+1)*cols]
 		copy(w.lb[h], w.col[(from[h]*2+h)*cols:(from[h]*2+h+1)*cols])
-		w.st[h].start(tot[h], tot[h].sse()-s.margin, s.least)
+		w.st[h].start(tot[h], tot[h].sse()-s.margin, s)
 	}
 	// The columns whose bounds are least first, for the best trees
 	// found early to pass over the others.
@@ -80,16 +80,17 @@ func (s *search) evalPair(fr *frame, v *set, a, k int, iv interval, best **sol, 
 	// far, a column passed over cannot make the cut itself better than
 	// target either.)
 	far := [2]float64{fr.opt[from[0]][0], fr.opt[from[1]][1]}
+	goal := *target - s.pen // what the two sides must cost less than
 	swept := cols
 	for i, b := range w.order {
 		lt, lf := low(0, i), low(1, i)
-		if lt >= *target-far[1] && lf >= *target-far[0] {
+		if lt >= goal-far[1] && lf >= goal-far[0] {
 			swept = i
 			break
 		}
 		need := [2]bool{
-			w.lb[0][b] < min(w.st[0].value(), *target-far[1]) && w.st[0].value() > own[0],
-			w.lb[1][b] < min(w.st[1].value(), *target-far[0]) && w.st[1].value() > own[1],
+			w.lb[0][b] < min(w.st[0].value(), goal-far[1]) && w.st[0].value() > own[0],
+			w.lb[1][b] < min(w.st[1].value(), goal-far[0]) && w.st[1].value() > own[1],
 		}
 		o := v.order[b]
 		for h := range 2 {
@@ -129,7 +130,7 @@ func (s *search) evalPair(fr *frame, v *set, a, k int, iv interval, best **sol, 
 	if swept < cols {
 		return
 	}
-	if c := w.st[0].value() + w.st[1].value(); c < *target {
-		*best, *target = join(a, u.pos, w.st[1].sol(), w.st[0].sol()), c
+	if j := s.join(a, u.pos, w.st[1].sol(), w.st[0].sol()); j.cost < *target {
+		*best, *target = j, j.cost
 	}
 }

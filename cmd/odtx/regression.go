@@ -42,7 +42,7 @@ func regression(cmd *cli.Command) (bool, error) {
 // --jobs runs cv's folds at once, and is learn's to ignore, as it is in
 // the errors mode.
 var regressionTakes = []string{
-	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize, "weight",
+	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize, "weight", flagCost,
 	"format", flagOutput, "label", "split", "folds", "seed", "folds-dir", "splits",
 	flagTimeout, flagJobs, flagQuiet, flagParent,
 }
@@ -65,6 +65,13 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 	opt.MinLeaf = cmd.Float(flagMinLeaf)
 	if cmd.IsSet(flagMinLeaf) && !(opt.MinLeaf > 0 && opt.MinLeaf <= math.MaxInt32) {
 		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", opt.MinLeaf))
+	}
+	opt.Cost = cmd.Float(flagCost)
+	switch {
+	case !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64):
+		return nil, opt, usage(cmd, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", opt.Cost))
+	case opt.Cost > 0 && cmd.Bool(flagAnySize):
+		return nil, opt, usage(cmd, errors.New("a complexity cost charges every branching node: it does not go with --any-size"))
 	}
 	depths, err := depthRange(cmd.String(flagMaxDepth))
 	return depths, opt, usage(cmd, err)
@@ -113,9 +120,18 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 	if res == nil {
 		return interrupted(ctx, err)
 	}
+	what := "SSE"
+	if ds.Weights != nil {
+		what = "weighted SSE"
+	}
+	objective := sse + res.Objective - res.SSE // the cost of the branching nodes
+	bound := tree.Bound{SSE: &res.Bound}
+	if ropt.Cost > 0 {
+		what, bound = "cost", tree.Bound{Objective: &res.Bound}
+	}
 	var halted error
 	if err != nil {
-		gap := fmt.Sprintf("SSE >= %.6g", res.Bound)
+		gap := fmt.Sprintf("%s >= %.6g", what, res.Bound)
 		if errors.Is(err, context.Canceled) {
 			halted = stopped(ctx, "with the best tree found, not proven optimal ("+gap+")")
 		} else {
@@ -126,10 +142,13 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		Mode:        "regression",
 		Engine:      "regress",
 		Optimal:     res.Optimal,
-		Budget:      &tree.Budget{MaxDepth: depths[0], AnySize: true, MinLeaf: ropt.MinLeaf},
+		Budget:      &tree.Budget{MaxDepth: depths[0], ComplexityCost: ropt.Cost, AnySize: true, MinLeaf: ropt.MinLeaf},
 		TrainingSSE: &sse,
-		Bound:       tree.Bound{SSE: &res.Bound},
+		Bound:       bound,
 		Stats:       tree.Stats{ExamplesUsed: res.Stats.Items, Subproblems: res.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
+	}
+	if ropt.Cost > 0 {
+		meta.Objective = &objective
 	}
 	var out bytes.Buffer
 	if err := write(t, &out, meta); err != nil {
@@ -138,13 +157,13 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 	if err := emit(cmd.String(flagOutput), out.Bytes()); err != nil {
 		return err
 	}
-	what := "SSE"
-	if ds.Weights != nil {
-		what = "weighted SSE"
-	}
 	if halted == nil && !cmd.Bool(flagQuiet) {
+		found := regressionFound(ds, tbl.Len(), sse)
+		if ropt.Cost > 0 {
+			found += fmt.Sprintf(", cost %.6g", objective)
+		}
 		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, %s; %s optimal within %s, nodes not minimized; engine regress, %.2f s\n",
-			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), regressionFound(ds, tbl.Len(), sse), what, regressionWithin(ropt, ds), time.Since(start).Seconds())
+			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, regressionWithin(ropt, ds), time.Since(start).Seconds())
 	}
 	return halted
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,23 +91,15 @@ func TestRegressionRefuses(t *testing.T) {
 func TestRegressionMinLeaf(t *testing.T) {
 	const csv = "x,y\n1,1\n1,3\n2,1\n3,10\n4,10\n5,11\n"
 	dir := t.TempDir()
-	out := filepath.Join(dir, "tree.json")
-	r := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "--min-leaf", "3", "--format", "json", "-o", out, "-")
-	if !strings.Contains(r.stderr, "SSE 3.33333") || !strings.Contains(r.stderr, "leaves of >= 3 rows") {
-		t.Errorf("summary %q", r.stderr)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Budget struct {
 			MinLeaf float64 `json:"min_leaf"`
 		} `json:"budget"`
 		Root struct{ True, False struct{ Count int } } `json:"root"`
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
+	b, stderr := regressionJSON(t, dir, csv, &doc, "--max-depth", "2", "--min-leaf", "3")
+	if !strings.Contains(stderr, "SSE 3.33333") || !strings.Contains(stderr, "leaves of >= 3 rows") {
+		t.Errorf("summary %q", stderr)
 	}
 	if doc.Budget.MinLeaf != 3 || doc.Root.True.Count != 3 || doc.Root.False.Count != 3 {
 		t.Errorf("%s", b)
@@ -128,15 +122,6 @@ func TestRegressionMinLeaf(t *testing.T) {
 func TestRegressionWeight(t *testing.T) {
 	const csv = "x,w,y\n1,1,1\n1,2,3\n2,1,1\n3,0.5,10\n4,1,10\n5,3,11\n"
 	dir := t.TempDir()
-	out := filepath.Join(dir, "tree.json")
-	r := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "1", "--weight", "w", "--format", "json", "-o", out, "-")
-	if !strings.Contains(r.stderr, "weighted SSE 5 ") {
-		t.Errorf("summary %q", r.stderr)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
 	type leaf struct {
 		Class  string
 		Count  int
@@ -147,14 +132,15 @@ func TestRegressionWeight(t *testing.T) {
 		TrainingSSE float64 `json:"training_sse"`
 		Root        struct{ True, False leaf }
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
+	b, stderr := regressionJSON(t, dir, csv, &doc, "--max-depth", "1", "--weight", "w")
+	if !strings.Contains(stderr, "weighted SSE 5 ") {
+		t.Errorf("summary %q", stderr)
 	}
 	// (1·1 + 2·3 + 1·1)/4 = 2, SSE 1+2+1; (0.5·10 + 10 + 3·11)/4.5, SSE 4/9·1.5 + 1/9·3.
 	if doc.TrainingSSE != 5 || doc.Root.True != (leaf{"2", 3, 4, 4}) || doc.Root.False.Weight != 4.5 || doc.Root.False.SSE != 1 {
 		t.Errorf("%s", b)
 	}
-	if p := mustRun(t, dir, "x,y\n1,2\n", "predict", "--tree", out, "-"); p.stdout != "2\n" {
+	if p := mustRun(t, dir, "x,y\n1,2\n", "predict", "--tree", filepath.Join(dir, "tree.json"), "-"); p.stdout != "2\n" {
 		t.Errorf("predict: %q", p.stdout)
 	}
 	const ones = "x,w,y\n1,1,1\n1,1,3\n2,1,1\n3,1,10\n4,1,10\n5,1,12\n"
@@ -168,4 +154,47 @@ func TestRegressionWeight(t *testing.T) {
 	if !strings.Contains(lw.stderr, "leaves of weight >= 4") || !strings.Contains(lw.stderr, "3 nodes") {
 		t.Errorf("--min-leaf 4 weighed: %q\n%s", lw.stderr, lw.stdout)
 	}
+}
+
+// TestRegressionCost: --complexity-cost A charges each branching node A
+// times the SSE of the single leaf (116 here): 0.01 makes the stump, of
+// SSE 10/3 and cost 10/3 + 1.16, beat the tree of depth two, of SSE 2
+// and cost 2 + 3.48, which the objective of the JSON and the summary
+// give.
+func TestRegressionCost(t *testing.T) {
+	const csv = "x,y\n1,1\n1,3\n2,1\n3,10\n4,10\n5,11\n"
+	dir := t.TempDir()
+	var doc struct {
+		Objective float64 `json:"objective"`
+		Budget    struct {
+			Cost float64 `json:"complexity_cost"`
+		} `json:"budget"`
+	}
+	b, stderr := regressionJSON(t, dir, csv, &doc, "--max-depth", "2", "--complexity-cost", "0.01")
+	if !strings.Contains(stderr, "3 nodes, SSE 3.33333 (RMSE 0.745356), cost 4.49333; cost optimal") {
+		t.Errorf("summary %q", stderr)
+	}
+	if math.Abs(doc.Objective-(10.0/3+1.16)) > 1e-9 || doc.Budget.Cost != 0.01 {
+		t.Errorf("%s", b)
+	}
+	if bad := run(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "--complexity-cost", "0.01", "--any-size", "-"); bad.code != 1 || !strings.Contains(bad.stderr, "does not go with --any-size") {
+		t.Errorf("--any-size with a cost: exit %d, %q", bad.code, bad.stderr)
+	}
+}
+
+// regressionJSON runs learn --task regression with args on csv, the tree
+// written in JSON to dir/tree.json, and decodes it into doc; it returns
+// the JSON and stderr.
+func regressionJSON(t *testing.T, dir, csv string, doc any, args ...string) ([]byte, string) {
+	t.Helper()
+	out := filepath.Join(dir, "tree.json")
+	r := mustRun(t, dir, csv, slices.Concat([]string{"learn", "--task", "regression", "--format", "json", "-o", out}, args, []string{"-"})...)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, doc); err != nil {
+		t.Fatal(err)
+	}
+	return b, r.stderr
 }
