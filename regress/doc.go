@@ -116,7 +116,21 @@
 // of consecutive items in the order of their means, which dynamic
 // programming finds (or, where that would take long, the SSE of the
 // items' own records).
-// Among trees of least SSE it returns one with no split that gains
-// less than the margin, not necessarily the fewest nodes; it has no
-// budget of branching nodes.
+//
+// # The fewest nodes
+//
+// Without Options.AnySize the search returns, among the trees of least
+// SSE (or cost), one of the fewest branching nodes. Computed SSEs that
+// differ only by rounding cannot be told apart, and exact sums of 2^d
+// fractions (n·q - s²)/n would cost big rationals in every comparison;
+// so "least" is taken with the engine's tolerance: each branching node
+// costs eta more, twice what the search may lose to rounding on a tree
+// (τ = 4^(d+1)·m above), with the cost of Options.Cost. The tree T
+// found then has an objective F = SSE + eta·branches within τ of the
+// least F; for T* a tree of the least SSE with the fewest nodes among
+// those, F(T) ≤ F(T*) + τ gives branches(T)·eta ≤ branches(T*)·eta + τ,
+// so T has no more branching nodes than T*, and its SSE is above T*'s by
+// at most τ + eta·(2^d - 1), which Tolerance then counts. Where the targets were rounded, the fewest nodes
+// are those of the rounded targets. The oracle tests check both claims
+// against the brute force's fewest nodes among the exact optima.
 package regress

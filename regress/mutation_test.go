@@ -58,6 +58,8 @@ func TestMutants(t *testing.T) {
 			opt:    func(r *rand.Rand, o *Options) { o.Cost = 0.1 },
 			mutate: func(s *search) { s.pen = s.opt.Cost * float64(s.root.tot.n) },
 		},
+		// The fewest nodes left to the margin a split must gain.
+		"nodes not minimized": {mutate: func(s *search) { s.pen -= s.eta }},
 		// With a leaf size, the bounds that a subset gives a set kept:
 		// a set's best tree may leave a subset's leaves too small.
 		"subset bounds with a leaf size": {

@@ -25,6 +25,10 @@ type Options struct {
 	// each branching node costs Cost times the SSE of the tree that is a
 	// single leaf, and the search minimizes the SSE plus that cost.
 	Cost float64
+	// AnySize asks for a tree of least SSE (or cost) of any size; without
+	// it, the fewest branching nodes among those trees (see the package
+	// doc for what least means there).
+	AnySize bool
 }
 
 // Result is what Solve found.
@@ -119,17 +123,20 @@ func (s *search) run(ctx context.Context) *Result {
 		all[i] = int32(i)
 	}
 	sse := x.sse(best, all)
-	objective := sse + s.pen*float64(best.branches)
-	bound := objective
+	obj := sse + (s.pen-s.eta)*float64(best.branches)
+	bound := obj
 	if s.stop.Load() {
-		// No tree of depth d has more than 2^d leaves.
-		bound = max(s.rootBound, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
+		// The root's bound counts eta a branching node, which a tree of
+		// the least objective may have up to the most there are; and no
+		// tree of depth d has more than 2^d leaves.
+		most := float64(objective.MaxBranches(opt.MaxDepth))
+		bound = max(s.rootBound-s.eta*most, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
 	}
 	unit2 := x.sc.Unit * x.sc.Unit / x.scale // the SSE's unit, weighed
 	return &Result{
 		Root:      x.tree(best),
 		SSE:       sse * unit2,
-		Objective: objective * unit2,
+		Objective: obj * unit2,
 		Branches:  best.branches,
 		Bound:     bound * unit2,
 		Tolerance: tolerance(x, rootSSE, s.margin, opt) * unit2,
@@ -159,7 +166,10 @@ func newSearch(x *data, root *set, opt Options) *search {
 		root:   root,
 	}
 	s.mono = s.least == 1
-	s.pen = opt.Cost * root.tot.sse()
+	if !opt.AnySize {
+		s.eta = 2 * math.Ldexp(s.margin, 2*min(d+1, 40))
+	}
+	s.pen = opt.Cost*root.tot.sse() + s.eta
 	s.stats.Items = len(x.stat)
 	return s
 }
@@ -176,6 +186,11 @@ func newSearch(x *data, root *set, opt Options) *search {
 func tolerance(x *data, root, margin float64, opt Options) float64 {
 	d := opt.MaxDepth
 	tol := math.Ldexp(margin, 2*min(d+1, 40))
+	if !opt.AnySize {
+		// The fewest nodes: eta for each node a tree of the least SSE
+		// may have, at most 2^d-1, two of the above each.
+		tol *= 1 + 2*float64(objective.MaxBranches(d))
+	}
 	if !x.sc.Exact {
 		n := 0.0
 		for _, st := range x.stat {

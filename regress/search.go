@@ -78,14 +78,15 @@ type search struct {
 	least int64
 	mono  bool
 	// pen is what a branching node costs, in the SSE's units: the
-	// complexity cost times the SSE of the root's leaf.
-	pen    float64
-	cache  map[objective.Key]known
-	stop   atomic.Bool
-	stats  Stats
-	side   []uint8 // by item: the side of the cut being tried, 0 where it holds
-	one    stump   // for trees of depth one
-	frames []frame // by depth
+	// complexity cost times the SSE of the root's leaf, and eta, where
+	// the fewest nodes are asked for (see the package doc).
+	pen, eta float64
+	cache    map[objective.Key]known
+	stop     atomic.Bool
+	stats    Stats
+	side     []uint8 // by item: the side of the cut being tried, 0 where it holds
+	one      stump   // for trees of depth one
+	frames   []frame // by depth
 	// root is the set of all items, whose search goes best first, and
 	// rootBound the bound it proved where it stopped (see bestFirst).
 	root      *set

@@ -13,14 +13,14 @@ import (
 // everyCut returns the least SSE of the trees of depth two of v, trying
 // at the root every cut of every column, each side split apart and given
 // its best tree of depth one, and the leaf and the best tree of depth one
-// of v itself.
+// of v itself, each branching node costing what the search charges.
 func everyCut(s *search, v *set) float64 {
 	best := s.solve(v, 1, math.Inf(1)).cost
 	for a := range v.order {
 		for _, u := range s.x.cuts(nil, v, a, false) {
 			var f, t set
 			s.x.split(v, a, u.pos, s.side, &f, &t)
-			best = min(best, s.solve(&f, 1, math.Inf(1)).cost+s.solve(&t, 1, math.Inf(1)).cost)
+			best = min(best, s.solve(&f, 1, math.Inf(1)).cost+s.solve(&t, 1, math.Inf(1)).cost+s.pen)
 		}
 	}
 	return best

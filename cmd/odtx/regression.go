@@ -66,7 +66,7 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 	if cmd.IsSet(flagMinLeaf) && !(opt.MinLeaf > 0 && opt.MinLeaf <= math.MaxInt32) {
 		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", opt.MinLeaf))
 	}
-	opt.Cost = cmd.Float(flagCost)
+	opt.Cost, opt.AnySize = cmd.Float(flagCost), cmd.Bool(flagAnySize)
 	switch {
 	case !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64):
 		return nil, opt, usage(cmd, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", opt.Cost))
@@ -142,7 +142,7 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		Mode:        "regression",
 		Engine:      "regress",
 		Optimal:     res.Optimal,
-		Budget:      &tree.Budget{MaxDepth: depths[0], ComplexityCost: ropt.Cost, AnySize: true, MinLeaf: ropt.MinLeaf},
+		Budget:      &tree.Budget{MaxDepth: depths[0], ComplexityCost: ropt.Cost, AnySize: ropt.AnySize, MinLeaf: ropt.MinLeaf},
 		TrainingSSE: &sse,
 		Bound:       bound,
 		Stats:       tree.Stats{ExamplesUsed: res.Stats.Items, Subproblems: res.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
@@ -162,8 +162,12 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		if ropt.Cost > 0 {
 			found += fmt.Sprintf(", cost %.6g", objective)
 		}
-		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, %s; %s optimal within %s, nodes not minimized; engine regress, %.2f s\n",
-			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, regressionWithin(ropt, ds), time.Since(start).Seconds())
+		nodes := "nodes minimized"
+		if ropt.AnySize {
+			nodes = "nodes not minimized"
+		}
+		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, %s; %s optimal within %s, %s; engine regress, %.2f s\n",
+			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, regressionWithin(ropt, ds), nodes, time.Since(start).Seconds())
 	}
 	return halted
 }

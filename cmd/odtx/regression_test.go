@@ -104,8 +104,11 @@ func TestRegressionMinLeaf(t *testing.T) {
 	if doc.Budget.MinLeaf != 3 || doc.Root.True.Count != 3 || doc.Root.False.Count != 3 {
 		t.Errorf("%s", b)
 	}
-	if plain := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "-"); !strings.Contains(plain.stderr, "7 nodes") {
+	if plain := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "-"); !strings.Contains(plain.stderr, "7 nodes") || !strings.Contains(plain.stderr, ", nodes minimized;") {
 		t.Errorf("without --min-leaf: %q", plain.stderr)
+	}
+	if any := mustRun(t, dir, csv, "learn", "--task", "regression", "--max-depth", "2", "--any-size", "-"); !strings.Contains(any.stderr, "nodes not minimized") {
+		t.Errorf("--any-size: %q", any.stderr)
 	}
 	// Each fold trains on 3 rows: 2 a leaf leave no split.
 	cv := mustRun(t, dir, csv, "cv", "--task", "regression", "--max-depth", "2", "--min-leaf", "2", "--folds", "2", "-").stdout
