@@ -31,6 +31,12 @@ type frame struct {
 	arena []record
 	spans [][2][2]int32
 	pair  pairs // at depth two
+	// Within a budget (see within): per slot and budget split, bounds on
+	// the least cost of the true and false sides within the split's
+	// budgets; the true side's budget of the first split, and the
+	// number of splits.
+	sides        [][2]float64
+	lowest, ways int
 }
 
 // record is what a search learnt of one cut of a column: bounds on the
@@ -95,32 +101,40 @@ func (s *search) begin(fr *frame, v *set, d, a int, first int32, best **sol, tar
 // middle of the rest, and appends the two intervals that cut leaves to
 // fr.queue.
 func (s *search) step(fr *frame, v *set, d, a int, iv interval, best **sol, target *float64) {
-	lo, hi := iv.lo, iv.hi
 	goal := *target - s.pen // what a cut's two sides must cost less than
-	for lo <= hi && !fr.open(v, lo, iv, goal) {
-		lo++
-	}
-	for hi >= lo && !fr.open(v, hi, iv, goal) {
-		hi--
-	}
+	lo, hi, k := pick(iv, func(k int) bool { return fr.open(v, k, iv, goal) })
 	s.stats.Pruned += iv.hi - iv.lo + 1 - max(hi-lo+1, 0)
 	if lo > hi {
 		return
 	}
-	k := (lo + hi) / 2
-	for dk := 0; ; dk++ {
-		if k-dk >= lo && fr.open(v, k-dk, iv, goal) {
-			k -= dk
-			break
-		}
-		if k+dk <= hi && fr.open(v, k+dk, iv, goal) {
-			k += dk
-			break
-		}
-	}
 	s.evaluate(fr, v, d, a, k, iv, best, target)
 	c := len(fr.cuts)
 	fr.queue = append(fr.queue, s.interval(lo, k-1, iv.kl, k, c), s.interval(k+1, hi, k, iv.kr, c))
+}
+
+// pick returns the first and the last cut of iv that open reports may
+// beat what they must, and the one nearest the middle between them; lo
+// is above hi where none may.
+func pick(iv interval, open func(k int) bool) (lo, hi, k int) {
+	lo, hi = iv.lo, iv.hi
+	for lo <= hi && !open(lo) {
+		lo++
+	}
+	for hi >= lo && !open(hi) {
+		hi--
+	}
+	if lo > hi {
+		return lo, hi, 0
+	}
+	k = (lo + hi) / 2
+	for dk := 0; ; dk++ {
+		if k-dk >= lo && open(k-dk) {
+			return lo, hi, k - dk
+		}
+		if k+dk <= hi && open(k+dk) {
+			return lo, hi, k + dk
+		}
+	}
 }
 
 // interval returns the interval of cuts lo to hi, of c, between the

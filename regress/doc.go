@@ -52,6 +52,25 @@
 // has no more branching nodes than the set's restricted to it, so a set
 // still costs no less than a subset, and every bound holds.
 //
+// # A budget of branching nodes
+//
+// With Options.MaxBranches N, the trees have at most N branching nodes,
+// as STreeD and MurTree count them, and a set is searched within a budget
+// n: a split leaves n-1 to its sides, the true side lo to hi of them and
+// the false side the rest, as package ordered splits a budget, every split
+// tried. A budget binds a set only below the most branching nodes its
+// depth allows, or its leaf size (objective.LeafBudget); a set whose
+// budget binds nothing is searched as without a budget, by the same code,
+// so that a search without one, or with one of 2^d-1, goes as it did
+// before budgets (see within). The bounds hold within a budget: a set
+// costs no less than a subset within the same budget, the subset's items
+// under the set's best tree making a tree of no more branching nodes; so
+// the cuts of a column are searched by intervals as above, an evaluated
+// cut proving bounds on its sides for each split of the budget, and a
+// side costs no less within a budget than within a larger one. The cache
+// keys a set by its budget too. A stopped search's bound of groups counts
+// N+1 groups, the most leaves of such a tree.
+//
 // # A leaf size
 //
 // With Options.MinLeaf N, a split is allowed only where both its sides
@@ -130,7 +149,8 @@
 // least F; for T* a tree of the least SSE with the fewest nodes among
 // those, F(T) ≤ F(T*) + τ gives branches(T)·eta ≤ branches(T*)·eta + τ,
 // so T has no more branching nodes than T*, and its SSE is above T*'s by
-// at most τ + eta·(2^d - 1), which Tolerance then counts. Where the targets were rounded, the fewest nodes
+// at most τ + eta·(2^d - 1), or eta times the budget of branching nodes,
+// which Tolerance then counts. Where the targets were rounded, the fewest nodes
 // are those of the rounded targets. The oracle tests check both claims
 // against the brute force's fewest nodes among the exact optima.
 package regress

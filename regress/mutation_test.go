@@ -60,6 +60,12 @@ func TestMutants(t *testing.T) {
 		},
 		// The fewest nodes left to the margin a split must gain.
 		"nodes not minimized": {mutate: func(s *search) { s.pen -= s.eta }},
+		// A budget of N branching nodes read as one of N leaves' more,
+		// as max_leaf_nodes = N+1 slips into N+1.
+		"a branching node over the budget": {
+			opt:    func(r *rand.Rand, o *Options) { o.MaxBranches = 1 + r.IntN(2) },
+			mutate: func(s *search) { s.budget++ },
+		},
 		// With a leaf size, the bounds that a subset gives a set kept:
 		// a set's best tree may leave a subset's leaves too small.
 		"subset bounds with a leaf size": {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/odtx/odtx/dataset"
+	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -251,6 +252,9 @@ func (x *table) check(res *Result, o Options) string {
 	var opt *big.Rat
 	fewest := 0 // the fewest branching nodes of a tree of the least objective
 	for b, sse := range x.frontier(x.all(), d, o.MinLeaf) {
+		if o.MaxBranches > 0 && b > o.MaxBranches {
+			break
+		}
 		if c := cost(sse, b); opt == nil || c.Cmp(opt) < 0 {
 			opt, fewest = c, b
 		}
@@ -271,6 +275,8 @@ func (x *table) check(res *Result, o Options) string {
 	switch {
 	case res.Root.Depth() > d:
 		return fmt.Sprintf("depth %d, more than %d", res.Root.Depth(), d)
+	case o.MaxBranches > 0 && branches > o.MaxBranches:
+		return fmt.Sprintf("%d branching nodes, more than %d", branches, o.MaxBranches)
 	case !res.Optimal:
 		return "not optimal"
 	case got.Cmp(new(big.Rat).Add(opt, tol)) > 0:
@@ -286,14 +292,15 @@ func (x *table) check(res *Result, o Options) string {
 }
 
 // TestOracle compares Solve with a brute force in exact arithmetic on
-// random tables at depths 0 to 4.
+// random tables at depths 0 to 4, some within a budget of branching
+// nodes.
 func TestOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 400
 	if testing.Short() {
 		n = 150
 	}
-	rounded, pruned := 0, 0
+	rounded, pruned, binds := 0, 0, 0
 	for i := range n {
 		csv := randomCSV(r)
 		if i%10 == 0 {
@@ -318,6 +325,10 @@ func TestOracle(t *testing.T) {
 			}
 		}
 		o.AnySize = i%6 == 5
+		if i%10 == 0 || i%5 >= 2 && i%2 == 0 {
+			// A budget below what the depth allows.
+			o.MaxBranches = 1 + r.IntN(objective.MaxBranches(o.MaxDepth)-1)
+		}
 		if i%7 == 2 {
 			o.AnySize = false
 			o.Cost = []float64{0.001, 0.01, 0.05, 0.2, 1}[r.IntN(5)]
@@ -333,7 +344,14 @@ func TestOracle(t *testing.T) {
 			rounded++
 		}
 		pruned += res.Stats.Pruned
+		if f := x.frontier(x.all(), o.MaxDepth, o.MinLeaf); o.MaxBranches > 0 && f[o.MaxBranches].Cmp(f[len(f)-1]) > 0 {
+			binds++
+		}
 	}
+	if binds == 0 {
+		t.Error("no budget of branching nodes cost SSE: the budgets went untested")
+	}
+	t.Logf("%d tables of %d where the budget costs SSE", binds, n)
 	if rounded == 0 || rounded == n {
 		t.Errorf("%d tables of %d with rounded targets: want both kinds", rounded, n)
 	}

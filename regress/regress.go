@@ -14,6 +14,10 @@ import (
 type Options struct {
 	// MaxDepth bounds the depth of the tree; 0 asks for a single leaf.
 	MaxDepth int
+	// MaxBranches bounds its branching nodes, as STreeD and MurTree count
+	// them (a tree of N has N+1 leaves); 0 asks for no bound but the
+	// depth's.
+	MaxBranches int
 	// MinLeaf is the fewest records each leaf of a tree with a branching
 	// node holds, as orchestrate.Budget.MinLeaf: a split is allowed only
 	// where both its sides hold that many, and a tree that is a single
@@ -83,8 +87,8 @@ type Stats struct {
 // weights' units as given, and so are Result's SSE, Bound and Tolerance. When ctx ends first, it returns the best tree
 // found, with a bound below the least SSE, and ctx's error.
 func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Options) (*Result, error) {
-	if opt.MaxDepth < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
-		return nil, fmt.Errorf("regress: depth %d and leaf size %v: want neither negative, the leaf size at most %d", opt.MaxDepth, opt.MinLeaf, math.MaxInt32)
+	if opt.MaxDepth < 0 || opt.MaxBranches < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
+		return nil, fmt.Errorf("regress: depth %d, branching nodes %d and leaf size %v: want none negative, the leaf size at most %d", opt.MaxDepth, opt.MaxBranches, opt.MinLeaf, math.MaxInt32)
 	}
 	if !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64) {
 		return nil, fmt.Errorf("regress: complexity cost %v: want a finite cost of 0 or more", opt.Cost)
@@ -114,8 +118,8 @@ func (s *search) run(ctx context.Context) *Result {
 	if ctx.Err() != nil {
 		s.stop.Store(true)
 	}
-	best := s.greedy(root, opt.MaxDepth)
-	if t := s.solve(root, opt.MaxDepth, best.cost); t != nil {
+	best := s.greedy(root, opt.MaxDepth, s.budget)
+	if t := s.within(root, opt.MaxDepth, s.budget, best.cost); t != nil {
 		best = t
 	}
 	all := make([]int32, len(x.stat))
@@ -128,9 +132,13 @@ func (s *search) run(ctx context.Context) *Result {
 	if s.stop.Load() {
 		// The root's bound counts eta a branching node, which a tree of
 		// the least objective may have up to the most there are; and no
-		// tree of depth d has more than 2^d leaves.
-		most := float64(objective.MaxBranches(opt.MaxDepth))
-		bound = max(s.rootBound-s.eta*most, x.clusterBound(1<<min(opt.MaxDepth, 30), clusterWork))
+		// tree of depth d has more than 2^d leaves, nor one of b
+		// branching nodes more than b+1.
+		groups := 1 << min(opt.MaxDepth, 30)
+		if s.budget < groups {
+			groups = s.budget + 1
+		}
+		bound = max(s.rootBound-s.eta*float64(s.budget), x.clusterBound(groups, clusterWork))
 	}
 	unit2 := x.sc.Unit * x.sc.Unit / x.scale // the SSE's unit, weighed
 	return &Result{
@@ -164,6 +172,7 @@ func newSearch(x *data, root *set, opt Options) *search {
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),
 		root:   root,
+		budget: opt.most(),
 	}
 	s.mono = s.least == 1
 	if !opt.AnySize {
@@ -188,8 +197,8 @@ func tolerance(x *data, root, margin float64, opt Options) float64 {
 	tol := math.Ldexp(margin, 2*min(d+1, 40))
 	if !opt.AnySize {
 		// The fewest nodes: eta for each node a tree of the least SSE
-		// may have, at most 2^d-1, two of the above each.
-		tol *= 1 + 2*float64(objective.MaxBranches(d))
+		// may have, at most 2^d-1 or the budget, two of the above each.
+		tol *= 1 + 2*float64(opt.most())
 	}
 	if !x.sc.Exact {
 		n := 0.0
@@ -197,7 +206,7 @@ func tolerance(x *data, root, margin float64, opt Options) float64 {
 			n += float64(st.n)
 		}
 		r := math.Sqrt(n) // twice √n/2
-		tol += (2*r*math.Sqrt(root) + r*r) * (1 + opt.Cost*float64(objective.MaxBranches(d)))
+		tol += (2*r*math.Sqrt(root) + r*r) * (1 + opt.Cost*float64(opt.most()))
 	}
 	return tol
 }

@@ -91,12 +91,15 @@ type search struct {
 	// rootBound the bound it proved where it stopped (see bestFirst).
 	root      *set
 	rootBound float64
+	// budget is the most branching nodes of the root's trees: those of
+	// its depth, or fewer, Options.MaxBranches (see within).
+	budget int
 }
 
-// lb returns a bound below the SSE of every tree of depth d of the set
-// whose hash sums are h, of at least low.
-func (s *search) lb(h [2]uint64, d int, low float64) float64 {
-	if e, ok := s.cache[objective.Key{H: h, D: int32(d)}]; ok {
+// lb returns a bound below the SSE of every tree of the subproblem key,
+// of at least low.
+func (s *search) lb(key objective.Key, low float64) float64 {
+	if e, ok := s.cache[key]; ok {
 		if e.opt != nil {
 			return max(low, e.opt.cost)
 		}
@@ -105,17 +108,21 @@ func (s *search) lb(h [2]uint64, d int, low float64) float64 {
 	return low
 }
 
+// toBeat returns v's leaf, if its SSE is below ub, and what a split must
+// cost less than: the leaf's SSE less the margin, or ub.
+func (s *search) toBeat(v *set, ub float64) (*sol, float64) {
+	if lf := leaf(v); lf.cost < ub {
+		return lf, lf.cost - s.margin
+	}
+	return nil, ub
+}
+
 // solve returns the tree of v of depth at most d of least SSE if that is
 // below ub, and nil otherwise: a split must beat the leaf by the margin.
 // A search that was stopped returns the best tree it found.
 func (s *search) solve(v *set, d int, ub float64) *sol {
 	s.stats.Subproblems++
-	lf := leaf(v)
-	var best *sol
-	target := ub
-	if lf.cost < ub {
-		best, target = lf, lf.cost-s.margin
-	}
+	best, target := s.toBeat(v, ub)
 	if d == 0 || v.own >= target || v.tot.n < 2*s.least || s.stop.Load() {
 		return best
 	}
@@ -129,16 +136,8 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 	seeds := fr.seeds
 	fr.seeds, fr.learnt = nil, fr.learnt[:0]
 	key := objective.Key{H: v.h, D: int32(d)}
-	if e, ok := s.cache[key]; ok {
-		s.stats.CacheHits++
-		switch {
-		case e.opt != nil && e.opt.cost < ub:
-			return e.opt
-		case e.opt != nil || e.lb >= ub:
-			return nil
-		case e.lb >= target:
-			return best
-		}
+	if t, done := s.cached(key, ub, target, best); done {
+		return t
 	}
 	// The cut of the best tree of depth one, whatever its SSE, is
 	// evaluated first: its sides solved make a tree to beat early.
@@ -165,12 +164,39 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 	if s.stop.Load() {
 		return best
 	}
+	s.remember(key, best, ub)
+	return best
+}
+
+// cached returns what the cache knows of the subproblem key, searched
+// for a tree below ub, and done, if that settles it: the tree of least
+// SSE, nil where none is below ub, or best, the leaf, where no split
+// beats target, what it must.
+func (s *search) cached(key objective.Key, ub, target float64, best *sol) (t *sol, done bool) {
+	e, ok := s.cache[key]
+	if !ok {
+		return nil, false
+	}
+	s.stats.CacheHits++
+	switch {
+	case e.opt != nil && e.opt.cost < ub:
+		return e.opt, true
+	case e.opt != nil || e.lb >= ub:
+		return nil, true
+	case e.lb >= target:
+		return best, true
+	}
+	return nil, false
+}
+
+// remember caches what a search of the subproblem key below ub found:
+// best, the tree of least SSE, or, if nil, that none is below ub.
+func (s *search) remember(key objective.Key, best *sol, ub float64) {
 	if best != nil {
 		s.cache[key] = known{opt: best}
 	} else {
 		s.cache[key] = known{lb: ub}
 	}
-	return best
 }
 
 // evalCut evaluates cut k of column a, of interval iv of fr, at the root
@@ -188,7 +214,7 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 	b := &fr.opt[fr.slot[k]]
 	hf := [2]uint64{v.h[0] - u.h[0], v.h[1] - u.h[1]}
 	bt, bf := fr.bounds(v, k, iv)
-	b[0], b[1] = s.lb(u.h, d-1, bt), s.lb(hf, d-1, bf)
+	b[0], b[1] = s.lb(objective.Key{H: u.h, D: int32(d - 1)}, bt), s.lb(objective.Key{H: hf, D: int32(d - 1)}, bf)
 	goal := *target - s.pen // what the two sides must cost less than
 	if b[0]+b[1] >= goal {
 		s.stats.Pruned++
@@ -237,25 +263,34 @@ func (s *search) evalCut(fr *frame, v *set, d, a, k int, iv interval, best **sol
 	}
 }
 
-// greedy returns the tree of depth d that splits each set by its best
-// test alone, as CART does by the SSE, where both sides keep the leaf
-// size.
-func (s *search) greedy(v *set, d int) *sol {
+// greedy returns the tree of depth d and at most n branching nodes that
+// splits each set by its best test alone, as CART does by the SSE, where
+// both sides keep the leaf size. Where n binds, the larger side of a
+// split gets as much of the rest as its depth takes.
+func (s *search) greedy(v *set, d, n int) *sol {
 	lf := leaf(v)
-	if d == 0 || v.tot.n < 2*s.least || s.stop.Load() {
+	if d == 0 || n == 0 || v.tot.n < 2*s.least || s.stop.Load() {
 		return lf
 	}
 	st := s.depthOne(v, lf.cost-s.margin)
 	if st.col < 0 {
 		return lf
 	}
-	if d == 1 {
+	if d == 1 || n == 1 {
 		return st.sol()
 	}
 	a, k := st.col, st.cut
 	var f, t set
 	s.x.split(v, a, k, s.side, &f, &t)
-	return s.join(a, k, s.greedy(&f, d-1), s.greedy(&t, d-1))
+	nf, nt := objective.MaxBranches(d-1), objective.MaxBranches(d-1)
+	if n < objective.MaxBranches(d) {
+		nt = min(n-1, nt)
+		nf = n - 1 - nt
+		if f.tot.n > t.tot.n {
+			nf, nt = nt, nf
+		}
+	}
+	return s.join(a, k, s.greedy(&f, d-1, nf), s.greedy(&t, d-1, nt))
 }
 
 // marginOf returns the margin of a search of depth d whose root's SSE is

@@ -42,7 +42,7 @@ func regression(cmd *cli.Command) (bool, error) {
 // --jobs runs cv's folds at once, and is learn's to ignore, as it is in
 // the errors mode.
 var regressionTakes = []string{
-	flagTask, flagMaxDepth, flagMinLeaf, flagAnySize, "weight", flagCost,
+	flagTask, flagMaxDepth, flagMaxBranches, flagMinLeaf, flagAnySize, "weight", flagCost,
 	"format", flagOutput, "label", "split", "folds", "seed", "folds-dir", "splits",
 	flagTimeout, flagJobs, flagQuiet, flagParent,
 }
@@ -67,7 +67,10 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", opt.MinLeaf))
 	}
 	opt.Cost, opt.AnySize = cmd.Float(flagCost), cmd.Bool(flagAnySize)
+	opt.MaxBranches = cmd.Int(flagMaxBranches)
 	switch {
+	case cmd.IsSet(flagMaxBranches) && opt.MaxBranches < 1:
+		return nil, opt, usage(cmd, fmt.Errorf("--max-branching-nodes %d: want at least 1 branching node", opt.MaxBranches))
 	case !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64):
 		return nil, opt, usage(cmd, fmt.Errorf("--complexity-cost %v: want a finite cost of 0 or more", opt.Cost))
 	case opt.Cost > 0 && cmd.Bool(flagAnySize):
@@ -142,7 +145,7 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 		Mode:        "regression",
 		Engine:      "regress",
 		Optimal:     res.Optimal,
-		Budget:      &tree.Budget{MaxDepth: depths[0], ComplexityCost: ropt.Cost, AnySize: ropt.AnySize, MinLeaf: ropt.MinLeaf},
+		Budget:      &tree.Budget{MaxDepth: depths[0], MaxBranches: ropt.MaxBranches, ComplexityCost: ropt.Cost, AnySize: ropt.AnySize, MinLeaf: ropt.MinLeaf},
 		TrainingSSE: &sse,
 		Bound:       bound,
 		Stats:       tree.Stats{ExamplesUsed: res.Stats.Items, Subproblems: res.Stats.Subproblems, Seconds: time.Since(start).Seconds()},
@@ -189,6 +192,9 @@ func regressionFound(ds *dataset.Dataset, rows int, sse float64) string {
 // regressionWithin says what a regression tree of ds is optimal within.
 func regressionWithin(opt regress.Options, ds *dataset.Dataset) string {
 	within := fmt.Sprintf("depth <= %d", opt.MaxDepth)
+	if opt.MaxBranches > 0 {
+		within += " and " + plural.Count(opt.MaxBranches, "branching node")
+	}
 	switch {
 	case opt.MinLeaf > 0 && ds.Weights != nil:
 		within += fmt.Sprintf(", leaves of weight >= %g", opt.MinLeaf)

@@ -69,7 +69,7 @@ func TestRegressionRefuses(t *testing.T) {
 		want  string
 	}{
 		{stepCSV, []string{"learn", "--task", "regression", "-"}, "--task regression needs --max-depth"},
-		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--max-branching-nodes", "1", "-"}, "does not take --max-branching-nodes"},
+		{stepCSV, []string{"learn", "--task", "regression", "--max-depth", "1", "--max-branching-nodes", "0", "-"}, "--max-branching-nodes 0: want at least 1 branching node"},
 		{stepCSV, []string{"learn", "--task", "numbers", "--max-depth", "1", "-"}, `--task "numbers": want classification or regression`},
 		{stepCSV, []string{"cv", "--task", "regression", "-"}, "--task regression needs --max-depth"},
 		{stepCSV, []string{"cv", "--task", "regression", "--max-depth", "1", "--conflicts", "majority", "-"}, "does not take --conflicts"},
