@@ -28,6 +28,20 @@ except ImportError:
     _FINITE = "force_all_finite"
 
 
+def _row_weights(sample_weight, checked):
+    """sample_weight as float64s, one a row of checked, and which rows
+    weigh more than 0: odtx is given those alone, as a row of weight 0
+    changes no fit. Weights must be finite and 0 or more, some of them
+    more."""
+    sample_weight = _check_sample_weight(sample_weight, checked, dtype=np.float64)
+    if not np.isfinite(sample_weight).all() or (sample_weight < 0).any():
+        raise ValueError("sample_weight: want finite weights of 0 or more")
+    weighed = sample_weight > 0
+    if not weighed.any():
+        raise ValueError("sample_weight: every row weighs 0")
+    return sample_weight, weighed
+
+
 class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
     """A provably optimal decision tree, learned by the odtx binary.
 
@@ -230,12 +244,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         header = tokens("x", len(names)) + ["y"]
         weighed = None
         if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, checked, dtype=np.float64)
-            if not np.isfinite(sample_weight).all() or (sample_weight < 0).any():
-                raise ValueError("sample_weight: want finite weights of 0 or more")
-            weighed = sample_weight > 0
-            if not weighed.any():
-                raise ValueError("sample_weight: every row weighs 0")
+            sample_weight, weighed = _row_weights(sample_weight, checked)
             data = [v[weighed] for v in data]
             y_index = y_index[weighed]
             header.append("w")

@@ -1,6 +1,8 @@
 """The scikit-learn regressor around odtx learn --task regression."""
 
 import json
+import math
+import numbers
 import os
 import warnings
 
@@ -10,7 +12,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from ._binary import OdtxError, last_line, run
-from ._estimator import _FINITE, OptimalTreeClassifier, _categoricals, _checkable, _columns, _csv, _validate_data
+from ._estimator import _FINITE, OptimalTreeClassifier, _categoricals, _checkable, _columns, _csv, _row_weights, _validate_data
 from ._values import Column, code_of, tokens
 
 
@@ -22,14 +24,34 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
     squared errors (``odtx learn --task regression``). X is read as
     ``OptimalTreeClassifier`` reads it (numbers give ``<=`` tests, other
     columns ``==`` tests); y must be finite numbers, given to odtx as the
-    shortest decimals of their float64s. Among trees of least error the
-    nodes are not minimized. ``score`` is R², as scikit-learn's regressors
-    give it.
+    shortest decimals of their float64s. Among trees of least error it has
+    the fewest nodes. ``score`` is R², as scikit-learn's regressors give
+    it. ``fit`` takes ``sample_weight``, as the classifier does: the tree
+    then has the least weighted SSE, each leaf predicting the weighted
+    mean of its rows.
 
     Parameters
     ----------
     max_depth : int, default=3
         The deepest the tree may be.
+    max_leaf_nodes : int or None, default=None
+        At most this many leaves, 2 or more, as scikit-learn's: odtx
+        bounds the branching nodes, ``--max-branching-nodes`` N, and a
+        tree of N branching nodes has N+1 leaves, so it is given
+        ``max_leaf_nodes - 1``. Unlike scikit-learn's best-first growth,
+        the tree is the optimum within both bounds. None: no bound but
+        the depth's.
+    min_samples_leaf : int or float, default=1
+        Every leaf holds at least this many training rows, unless the tree
+        is a single leaf (``odtx learn --min-leaf``), as scikit-learn's: an
+        integer, 1 or more, or a fraction of the rows above 0 and below 1,
+        ``ceil(min_samples_leaf * n_samples)`` rows. With ``sample_weight``
+        it is a least weight of a leaf rather than a number of rows (odtx
+        counts the weight of a leaf's rows; scikit-learn counts rows).
+    complexity_cost : float or None, default=None
+        Each branching node costs this times the SSE of the tree that is a
+        single leaf, and the tree has the least SSE plus cost (``odtx learn
+        --complexity-cost``, as STreeD's cost-complex-regression).
     time_limit : float or None, default=None
         Seconds to search, more than 0. When they run out the fit still
         gives the best tree found, with ``optimal_ = False``, and warns
@@ -59,26 +81,53 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
     ``apply`` and ``decision_path``.
     """
 
-    def __init__(self, *, max_depth=3, time_limit=None, split="threshold"):
+    def __init__(
+        self,
+        *,
+        max_depth=3,
+        max_leaf_nodes=None,
+        min_samples_leaf=1,
+        complexity_cost=None,
+        time_limit=None,
+        split="threshold",
+    ):
         self.max_depth = max_depth
+        self.max_leaf_nodes = max_leaf_nodes
+        self.min_samples_leaf = min_samples_leaf
+        self.complexity_cost = complexity_cost
         self.time_limit = time_limit
         self.split = split
 
-    def fit(self, X, y):
-        """Learn the regression tree of least squared error of X and y;
-        returns self."""
+    def fit(self, X, y, sample_weight=None):
+        """Learn the regression tree of least squared error of X and y,
+        each row weighing its sample_weight (1 if None); returns self.
+
+        Weights are finite numbers of 0 or more; a row of weight 0 is left
+        out, as if absent. odtx makes the weights exact integers in the
+        same ratios where their sum allows, else rounds them (see odtx's
+        docs).
+        """
         checked, y = _validate_data(self, _checkable(X), y, reset=True, dtype=None, y_numeric=True, **{_FINITE: "allow-nan"})
         y = np.asarray(y, dtype=np.float64)
         if y.ndim != 1:
             raise ValueError("y: want one target per row")
         self.n_outputs_ = 1
+        args = self._args(len(y))
         names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(checked.shape[1])]))
         data = _columns(X, checked)
+        header = tokens("x", len(names)) + ["y"]
+        weights = []
+        if sample_weight is not None:
+            sample_weight, weighed = _row_weights(sample_weight, checked)
+            data, y = [v[weighed] for v in data], y[weighed]
+            header.append("w")
+            weights = [[repr(float(w)) for w in sample_weight[weighed]]]
+            args[-1:-1] = ["--weight", "w"]
         ordered = [self.split == "threshold" and not c for c in _categoricals(X, len(names))]
         self._columns = [Column(n, v, o) for n, v, o in zip(names, data, ordered)]
         fields = [c.fields(v) for c, v in zip(self._columns, data)]
         fields.append([repr(float(v)) for v in y])
-        code, out, err = run(self._args(), _csv(tokens("x", len(names)) + ["y"], fields))
+        code, out, err = run(args, _csv(header, fields + weights))
         try:
             self._coded = json.loads(out)
         except ValueError:
@@ -111,8 +160,9 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
 
         return {**coded, "label": "y", "classes": [float(c) for c in coded["classes"]], "root": node(coded["root"])}
 
-    def _args(self):
-        """The command line of odtx learn for this estimator's parameters."""
+    def _args(self, rows):
+        """The command line of odtx learn for this estimator's parameters,
+        on rows training rows."""
         if self.max_depth is None or int(self.max_depth) != self.max_depth or self.max_depth < 0:
             raise ValueError(f"max_depth is {self.max_depth!r}: want a depth, an integer of 0 or more")
         args = ["--parent", str(os.getpid())]
@@ -121,6 +171,25 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
                 raise ValueError(f"time_limit is {self.time_limit!r}: want seconds, more than 0, or None")
             args += ["--timeout", f"{max(round(float(self.time_limit) * 1e9), 1)}ns"]
         args += ["-q", "learn", "--task", "regression", "--max-depth", str(int(self.max_depth))]
+        leaves = self.max_leaf_nodes
+        if leaves is not None:
+            if not _integer(leaves) or leaves < 2:
+                raise ValueError(f"max_leaf_nodes is {leaves!r}: want an integer, 2 or more, or None")
+            args += ["--max-branching-nodes", str(int(leaves) - 1)]
+        if self.complexity_cost is not None:
+            cost = float(self.complexity_cost)
+            if not (math.isfinite(cost) and cost >= 0):
+                raise ValueError(f"complexity_cost is {self.complexity_cost!r}: want a finite cost of 0 or more, or None")
+            args += ["--complexity-cost", repr(cost)]
+        leaf = self.min_samples_leaf
+        if _integer(leaf) and leaf >= 1:
+            least = int(leaf)
+        elif not _integer(leaf) and isinstance(leaf, numbers.Real) and 0 < leaf < 1:
+            least = math.ceil(float(leaf) * rows)  # as scikit-learn's
+        else:
+            raise ValueError(f"min_samples_leaf is {leaf!r}: want an integer, 1 or more, or a fraction of the rows above 0 and below 1")
+        if least > 1:
+            args += ["--min-leaf", str(least)]
         return args + ["--format", "json", "--split", str(self.split), "--label", "y", "-"]
 
     def get_depth(self):
@@ -147,3 +216,8 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
     _more_tags = OptimalTreeClassifier._more_tags
     if hasattr(OptimalTreeClassifier, "__sklearn_tags__"):
         __sklearn_tags__ = OptimalTreeClassifier.__sklearn_tags__
+
+
+def _integer(v):
+    """Whether v is an integer, a bool not counting as one."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
