@@ -51,6 +51,11 @@
 //     best tree of its parent so far less what the sibling must cost at
 //     least. When none is better, the bound proven is cached instead; sets
 //     are cached by a pair of 64-bit sums of random values per item.
+//   - Bands. From depth three, before a cut of an interval is evaluated,
+//     the interval's records are cut into bands along the column and each
+//     band solved at the depth below: errors add up over a partition, so
+//     a cut's side costs no less than the cut further in and the bands
+//     between (see bands).
 //   - The best tree of depth one of a set, and the tree that splits it as
 //     that one does and solves both sides, bound its search from the start.
 //
@@ -70,7 +75,8 @@
 // likewise, but no longer by the left cut's true side nor the right cut's
 // false side, its subsets: so in interval pruning, the column bounds of
 // depth two and the best-first root. Seeds, which bound a superset by a
-// subset's records, are off. A run of one class may hold the first or the
+// subset's records, are off, and so are bands, whose trees may leave a
+// band's leaves too small. A run of one class may hold the first or the
 // last cut allowed: the sweep weighs both wherever they fall, and goes
 // item by item rather than by runs.
 //

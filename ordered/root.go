@@ -66,6 +66,7 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 		}
 		p := heap.Pop(q).(pending)
 		fr, iv := &frames[p.a], p.iv
+		fr.levels = p.levels
 		iv.lo, iv.hi = fr.narrow(s, iv, ub)
 		for iv.lo <= iv.hi && !fr.open(s, iv.lo, iv, ub) {
 			iv.lo++
@@ -76,15 +77,26 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 		if iv.lo > iv.hi {
 			continue
 		}
+		if !p.banded && s.banded() {
+			lb := s.bandFirst(fr, v, p.a, d, &p, iv, ub)
+			if s.stop.Load() {
+				heap.Push(q, p)
+				break
+			}
+			p.lb = s.order.Max(p.lb, lb)
+			heap.Push(q, p)
+			continue
+		}
 		k := fr.nearestOpen(s, iv, ub)
 		var ok bool
 		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best, true); !ok {
-			heap.Push(q, pending{lb: fr.pending(s, []interval{iv}, ub), a: p.a, iv: iv})
+			heap.Push(q, pending{lb: fr.pending(s, iv, ub), a: p.a, iv: iv, levels: p.levels, banded: true})
 			break
 		}
 		for _, part := range []interval{{iv.lo, k - 1, iv.kl, k}, {k + 1, iv.hi, k, iv.kr}} {
 			if part.lo <= part.hi {
-				heap.Push(q, pending{lb: fr.pending(s, []interval{part}, ub), a: p.a, iv: part})
+				fr.levels = within(p.levels, part)
+				heap.Push(q, pending{lb: fr.pending(s, part, ub), a: p.a, iv: part, levels: fr.levels, banded: p.fruitless})
 			}
 		}
 	}
@@ -118,6 +130,11 @@ type pending struct {
 	lb score
 	a  int
 	iv interval
+	// The bands of the interval, whether it was cut into bands of its own
+	// (or is not to be), and whether those raised its bound: see bands.
+	levels    []*bands
+	banded    bool
+	fruitless bool
 }
 
 // intervals is a heap of pending intervals, the least bound first, then

@@ -32,7 +32,7 @@ type frame struct {
 	slot  []int32
 	lb    []score // per slot and budget split: bounds on the true and false sides
 	done  []bool  // per cut: evaluated, lb holding its sides' bounds
-	queue []interval
+	queue []pending
 	c, m  int // cuts and budget splits
 	all   int // the weight of the set
 	t, f  view
@@ -54,6 +54,8 @@ type frame struct {
 	prev, next []int
 	arena      []record
 	learnt     [][2][2]int
+	// At the root, the bands of the interval in hand, coarser first.
+	levels []*bands
 }
 
 // record is what a depth-two search learnt of one cut of a column: the
@@ -342,7 +344,7 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 		fr.seed(a)
 	}
 	first, last := allowed(fr.w, v.w, s.minLeaf)
-	fr.queue = append(fr.queue[:0], interval{first, last, 0, c + 1})
+	fr.queue = append(fr.queue[:0], pending{iv: interval{first, last, 0, c + 1}})
 	if d == 3 && fr.m == 1 {
 		fr.arena = fr.arena[:0]
 		fr.learnt = slices.Grow(fr.learnt[:0], c+2)[:c+2]
@@ -355,11 +357,13 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 	for q := 0; q < len(fr.queue); q++ {
 		if s.stop.Load() {
 			if root {
-				s.colLB = fr.pending(s, fr.queue[q:], ub)
+				s.colLB = fr.queued(s, fr.queue[q:], ub)
 			}
 			return best, ub
 		}
-		iv := fr.queue[q]
+		p := fr.queue[q]
+		iv := p.iv
+		fr.levels = p.levels
 		if root {
 			ub = s.tighten(ub)
 		}
@@ -371,6 +375,11 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 			iv.hi = fr.before(s, iv.hi, iv, ub)
 		}
 		if iv.lo > iv.hi {
+			continue
+		}
+		if !p.banded && d >= 3 && s.banded() {
+			s.bandFirst(fr, v, a, d, &p, iv, ub)
+			fr.queue = append(fr.queue, p)
 			continue
 		}
 		// The open cut nearest the middle.
@@ -388,12 +397,14 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 		var ok bool
 		if best, ub, ok = s.evaluate(fr, v, a, d, n, k, iv, ub, best, root); !ok {
 			if root {
-				s.colLB = fr.pending(s, fr.queue[q:], ub)
+				s.colLB = fr.queued(s, fr.queue[q:], ub)
 			}
 			return best, ub
 		}
 		evaluated++
-		fr.queue = append(fr.queue, interval{iv.lo, k - 1, iv.kl, k}, interval{k + 1, iv.hi, k, iv.kr})
+		for _, part := range []interval{{iv.lo, k - 1, iv.kl, k}, {k + 1, iv.hi, k, iv.kr}} {
+			fr.queue = append(fr.queue, pending{iv: part, levels: within(p.levels, part), banded: p.fruitless})
+		}
 	}
 	s.stats.Pruned += max(0, last-first+1) - evaluated
 	return best, ub
@@ -554,6 +565,10 @@ func (fr *frame) around(s *search, k, kl, kr, j int) (score, score) {
 	lt, lf, rt, rf := fr.ends(s, kl, kr, j)
 	t := s.order.Max(lt, score{E: rt.E - (fr.weight(kr) - fr.weight(k)), B: rt.B})
 	f := s.order.Max(rf, score{E: lf.E - (fr.weight(k) - fr.weight(kl)), B: lf.B})
+	for _, b := range fr.levels {
+		t = s.order.Max(t, score{E: lt.E + b.between(kl, k)})
+		f = s.order.Max(f, score{E: rf.E + b.between(k, kr)})
+	}
 	return s.order.Max(t, score{}), s.order.Max(f, score{})
 }
 
@@ -644,11 +659,22 @@ func (fr *frame) open(s *search, k int, iv interval, ub score) bool {
 	return false
 }
 
-// pending returns the least bound of the cuts in the intervals q that are
+// queued returns the least bound of the cuts in the intervals q that are
 // not evaluated, or ub if there are none.
-func (fr *frame) pending(s *search, q []interval, ub score) score {
+func (fr *frame) queued(s *search, q []pending, ub score) score {
 	b := ub
-	for _, iv := range q {
+	for _, p := range q {
+		fr.levels = p.levels
+		b = s.order.Min(b, fr.pending(s, p.iv, ub))
+	}
+	return b
+}
+
+// pending returns the least bound of the cuts of interval iv that are not
+// evaluated, or ub if there are none.
+func (fr *frame) pending(s *search, iv interval, ub score) score {
+	b := ub
+	{
 		for k := iv.lo; k <= iv.hi; k++ {
 			if fr.done[k] {
 				continue
