@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -137,19 +138,25 @@ func TestPredictMemory(t *testing.T) {
 		tr.Features = append(tr.Features, dataset.Feature{Column: "x", Op: dataset.LessEq, Threshold: float64(i)})
 		tr.Root = Split(nodes-1-i, tr.Root, Leaf(i%2))
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	got, err := tr.Predict(tbl)
-	runtime.ReadMemStats(&after)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got[rows-1] != "c0" || got[3] != "c1" {
-		t.Fatalf("predictions %q ... %q", got[:4], got[rows-1])
+	// The least of a few runs: what else the process allocates meanwhile
+	// (the runtime, other tests) is not Predict's.
+	alloc := uint64(math.MaxUint64)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got, err := tr.Predict(tbl)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[rows-1] != "c0" || got[3] != "c1" {
+			t.Fatalf("predictions %q ... %q", got[:4], got[rows-1])
+		}
+		alloc = min(alloc, after.TotalAlloc-before.TotalAlloc)
 	}
 	// Beyond the answer, a string and a leaf a record, and the tree's
 	// decisions, a few bytes a record.
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32*rows+256*nodes {
+	if alloc > 32*rows+256*nodes {
 		t.Errorf("Predict allocated %d bytes, %.1f a record, for %d records and %d nodes", alloc, float64(alloc)/rows, rows, nodes)
 	}
 }
