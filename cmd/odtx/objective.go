@@ -133,6 +133,22 @@ func weighed(ds *dataset.Dataset, errs float64) float64 {
 	return errs / ds.WeightScale
 }
 
+// within says what a tree of ds is optimal within: a depth, a budget of
+// branching nodes and a least leaf, in rows or weight (0 for none).
+func within(depth, branches int, minLeaf float64, ds *dataset.Dataset) string {
+	w := fmt.Sprintf("depth <= %d", depth)
+	if branches > 0 {
+		w += " and " + plural.Count(branches, "branching node")
+	}
+	switch {
+	case minLeaf > 0 && ds.Weights != nil:
+		w += fmt.Sprintf(", leaves of weight >= %g", minLeaf)
+	case minLeaf > 1:
+		w += fmt.Sprintf(", leaves of >= %g rows", minLeaf)
+	}
+	return w
+}
+
 // errorsSummary is the summary line of a search in the errors mode on ds,
 // which took as long as took.
 func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Dataset, certified bool, took time.Duration) string {
@@ -145,16 +161,6 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Da
 		found += fmt.Sprintf(", cost %.6g", weighed(ds, res.Objective))
 		what = "cost"
 	}
-	within := fmt.Sprintf("depth <= %d", b.MaxDepth)
-	if b.MaxBranches > 0 {
-		within += " and " + plural.Count(b.MaxBranches, "branching node")
-	}
-	switch {
-	case b.MinLeaf > 0 && ds.Weights != nil:
-		within += fmt.Sprintf(", leaves of weight >= %g", b.MinLeaf)
-	case b.MinLeaf > 1:
-		within += fmt.Sprintf(", leaves of >= %g rows", b.MinLeaf)
-	}
 	proof := "proven by " + res.ProvenBy.Errors
 	if b.AnySize {
 		proof += ", nodes not minimized"
@@ -163,7 +169,7 @@ func errorsSummary(res *orchestrate.Result, b orchestrate.Budget, ds *dataset.Da
 		proof += ", certified"
 	}
 	return fmt.Sprintf("odtx: depth %d, %s, %s; %s optimal within %s, %s; engine %s, %.2f s",
-		res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, within, proof, res.Engine, took.Seconds())
+		res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, within(b.MaxDepth, b.MaxBranches, b.MinLeaf, ds), proof, res.Engine, took.Seconds())
 }
 
 // errorsGap says how far a search in the errors mode on ds stopped from a

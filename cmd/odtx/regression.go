@@ -170,7 +170,7 @@ func learnRegression(ctx context.Context, cmd *cli.Command) error {
 			nodes = "nodes not minimized"
 		}
 		fmt.Fprintf(os.Stderr, "odtx: depth %d, %s, %s; %s optimal within %s, %s; engine regress, %.2f s\n",
-			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, regressionWithin(ropt, ds), nodes, time.Since(start).Seconds())
+			res.Root.Depth(), plural.Count(res.Root.Nodes(), "node"), found, what, within(ropt.MaxDepth, ropt.MaxBranches, ropt.MinLeaf, ds), nodes, time.Since(start).Seconds())
 	}
 	return halted
 }
@@ -187,21 +187,6 @@ func regressionFound(ds *dataset.Dataset, rows int, sse float64) string {
 		weight += float64(w)
 	}
 	return fmt.Sprintf("weighted SSE %.6g (RMSE %.6g)", sse, math.Sqrt(sse/(weight/ds.WeightScale)))
-}
-
-// regressionWithin says what a regression tree of ds is optimal within.
-func regressionWithin(opt regress.Options, ds *dataset.Dataset) string {
-	within := fmt.Sprintf("depth <= %d", opt.MaxDepth)
-	if opt.MaxBranches > 0 {
-		within += " and " + plural.Count(opt.MaxBranches, "branching node")
-	}
-	switch {
-	case opt.MinLeaf > 0 && ds.Weights != nil:
-		within += fmt.Sprintf(", leaves of weight >= %g", opt.MinLeaf)
-	case opt.MinLeaf > 1:
-		within += fmt.Sprintf(", leaves of >= %g rows", opt.MinLeaf)
-	}
-	return within
 }
 
 // regressionScore writes on stderr the root mean squared error and R² of
