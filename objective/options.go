@@ -83,9 +83,9 @@ type Techniques struct {
 	// optimal sides), whose score bounds the search from the start. Off,
 	// they start from the leaf.
 	Greedy bool
-	// Seeds: ordered starts the depth-two search of one side of a cut
-	// from what the search of a subset of it learnt of every cut. Off
-	// with a MinLeaf above 1, where a subset may cost more.
+	// Seeds: ordered starts the search of one side of a cut, of depth
+	// two or more, from what the search of a subset of it learnt of every
+	// cut. Off with a MinLeaf above 1, where a subset may cost more.
 	Seeds bool
 	// Runs: ordered's sweeps weigh a run of items of one class whole. Off
 	// with a MinLeaf above 1, where the cuts allowed may start or end

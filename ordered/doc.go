@@ -44,7 +44,7 @@
 //     plus a slack, the records to the farther end of its interval: a
 //     side that fails then proves the whole interval. The larger side,
 //     solved first, gets a quarter of it.
-//   - A depth-two search of one side of a cut starts from what the search
+//   - The search of one side of a cut starts from what the search
 //     of the same side of the nearest evaluated cut, a subset of it,
 //     learnt of every cut it evaluated, bounds a superset keeps.
 //   - A subproblem is searched only for a tree better than a bound: the

@@ -39,6 +39,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		marks:    make([]uint8, x.n),
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),
+		learnt:   make([][]record, opt.MaxDepth+1),
 		progress: opt.Progress,
 		upper:    opt.UpperBound,
 		off:      opt.Off,

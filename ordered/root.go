@@ -46,7 +46,7 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 			continue
 		}
 		fr.start(v, c, hi-lo+1, false)
-		if d == 3 && fr.m == 1 {
+		if d >= 3 && fr.m == 1 {
 			fr.learnt = make([][2][2]int, c+2)
 		}
 		heap.Push(q, pending{lb: lb, a: a, iv: interval{first, last, 0, c + 1}})

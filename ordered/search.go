@@ -45,10 +45,9 @@ type frame struct {
 	col      []int
 	cols     int
 	colOrder []int
-	// At depth two, records of a subset to start the search of a column
-	// from. At depth three, what the depth-two searches of the true and
-	// false sides of each evaluated cut learnt: arena[r[0]:r[1]] for r in
-	// learnt[k].
+	// Records of a subset to start the search of a column from. From
+	// depth three, what the searches of the true and false sides of each
+	// evaluated cut learnt: arena[r[0]:r[1]] for r in learnt[k].
 	seeds      []record
 	seeded     bool
 	prev, next []int
@@ -58,9 +57,10 @@ type frame struct {
 	levels []*bands
 }
 
-// record is what a depth-two search learnt of one cut of a column: the
-// least errors of the trees of depth one of its true and false sides, or
-// bounds on them. They bound the same cut of every superset too.
+// record is what a search of depth d learnt of one cut of a column: the
+// least errors of the trees of depth d-1 of its true and false sides, or
+// bounds on them. They bound the same cut of every superset too, whose
+// sides hold those.
 type record struct {
 	col, pos int32
 	t, f     score
@@ -86,10 +86,12 @@ type search struct {
 	stats    objective.Stats
 	progress func(objective.Progress)
 	root     *view
-	// seeds are records of a subset of the set of the next depth-two
-	// search, which learnt gathers those of.
-	seeds, learnt []record
-	off           objective.Techniques // switched off
+	// seeds are records of a subset of the set of the next search, and
+	// learnt[d] those that the last search of depth d gathered, for a
+	// search of a superset.
+	seeds  []record
+	learnt [][]record
+	off    objective.Techniques // switched off
 	// minLeaf is the fewest records a leaf below a split holds
 	// (objective.Options.LeastLeaf).
 	minLeaf int
@@ -150,8 +152,8 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	s.stats.Subproblems++
 	seeds := s.seeds
 	s.seeds = nil
-	if d == 2 {
-		s.learnt = s.learnt[:0] // for the caller, even if it returns at once
+	if d >= 2 {
+		s.learnt[d] = s.learnt[d][:0] // for the caller, even if it returns at once
 	}
 	lf := leaf(v.cls)
 	n = objective.LeafBudget(min(n, objective.MaxBranches(d)), v.w, s.minLeaf)
@@ -174,10 +176,12 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	if d == 2 {
 		s.stats.Depth2++
+	}
+	if d >= 2 {
 		// Records of a subset serve a search with a full budget.
-		s.frames[2].seeds = nil
-		if n == 3 {
-			s.frames[2].seeds = seeds
+		s.frames[d].seeds = nil
+		if n == objective.MaxBranches(d) {
+			s.frames[d].seeds = seeds
 		}
 	}
 	one := s.depthOne(v)
@@ -216,9 +220,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			break
 		}
 		best, ub = s.searchColumn(v, a, d, n, ub, best, root)
-		if d == 2 && n == 3 && !root {
+		if d >= 2 && n == objective.MaxBranches(d) && !root {
 			// For the search of a superset, which the root has none of.
-			s.learnt = s.frames[2].learn(s.learnt, a)
+			s.learnt[d] = s.frames[d].learn(s.learnt[d], a)
 		}
 		if s.stop.Load() {
 			if root {
@@ -340,12 +344,12 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 	lo, hi := splits(d, n)
 	fr.start(v, c, hi-lo+1, d == 2)
 	fr.seeded = false
-	if d == 2 && fr.m == 1 && !s.off.Seeds {
+	if fr.m == 1 && !s.off.Seeds {
 		fr.seed(a)
 	}
 	first, last := allowed(fr.w, v.w, s.minLeaf)
 	fr.queue = append(fr.queue[:0], pending{iv: interval{first, last, 0, c + 1}})
-	if d == 3 && fr.m == 1 {
+	if d >= 3 && fr.m == 1 {
 		fr.arena = fr.arena[:0]
 		fr.learnt = slices.Grow(fr.learnt[:0], c+2)[:c+2]
 		clear(fr.learnt)
@@ -758,7 +762,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 			lim := ub.Sub(other).Sub(objective.Branch).Add(more)
 			// The side of the evaluated cut nearest k that is a subset of
 			// this side: the true side of kl, the false side of kr.
-			keep := d == 3 && fr.m == 1
+			keep := d >= 3 && fr.m == 1
 			if keep {
 				span := fr.learnt[iv.kl][0]
 				if sd.i&1 == 1 {
@@ -772,7 +776,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 			}
 			if keep {
 				start := len(fr.arena)
-				fr.arena = append(fr.arena, s.learnt...)
+				fr.arena = append(fr.arena, s.learnt[d-1]...)
 				fr.learnt[k][sd.i&1] = [2]int{start, len(fr.arena)}
 			}
 			if r[h] == nil {
