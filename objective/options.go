@@ -69,11 +69,12 @@ type Options struct {
 // without, each named by its field; the zero value has all of them.
 // Package minerr's doc and package ordered's say what each does.
 type Techniques struct {
-	// BestFirstRoot: ordered, at the root of depth three or more, splits
-	// the interval of cuts of least bound next, whatever its column, so
-	// that the bound proven rises as it goes. Off, it searches the columns
-	// one by one, and proves a bound only of those it has searched.
-	BestFirstRoot bool
+	// BestFirst: ordered, in a search of depth three or more, splits the
+	// interval of cuts of least bound next, whatever its column: the best
+	// tree comes sooner, and with it the bound that rules cuts out, and at
+	// the root the bound proven rises as it goes. Off, it searches the
+	// columns one by one, and proves a bound only of those it has searched.
+	BestFirst bool
 	// Bands: ordered, at the root of depth three or more, bounds the cuts
 	// of each column by the optima of bands of its items, which errors add
 	// up over. Off, only evaluated cuts bound the cuts between them.
@@ -160,7 +161,7 @@ func LeafBudget(n, records, least int) int {
 
 // TechniqueNames returns the name of each technique of Techniques, as
 // SwitchOff reads it: its field's name in lower case, words joined by
-// hyphens (best-first-root).
+// hyphens (pair-counts).
 func TechniqueNames() []string {
 	var names []string
 	t := reflect.TypeFor[Techniques]()

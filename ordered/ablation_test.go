@@ -9,7 +9,7 @@ import (
 
 // TestAblations: with any technique switched off, or all of them, Solve
 // finds what it finds with all of them, on random numeric tables at
-// depths 1 to 4, where the root searches best first.
+// depths 1 to 4, where searches of depth three or more go best first.
 func TestAblations(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for run := range objtest.Runs(60, 15) {

@@ -74,7 +74,7 @@
 // records between them, and its false side by the left cut's false side
 // likewise, but no longer by the left cut's true side nor the right cut's
 // false side, its subsets: so in interval pruning, the column bounds of
-// depth two and the best-first root. Seeds, which bound a superset by a
+// depth two and best-first search. Seeds, which bound a superset by a
 // subset's records, are off, and so are bands, whose trees may leave a
 // band's leaves too small. A run of one class may hold the first or the
 // last cut allowed: the sweep weighs both wherever they fall, and goes

@@ -40,6 +40,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),
 		learnt:   make([][]record, opt.MaxDepth+1),
+		columns:  make([][]frame, opt.MaxDepth+1),
 		progress: opt.Progress,
 		upper:    opt.UpperBound,
 		off:      opt.Off,

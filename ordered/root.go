@@ -7,9 +7,9 @@ import (
 	"github.com/odtx/odtx/objective"
 )
 
-// bestFirstCuts is the most cuts, over every column, that the root keeps
-// a frame of each column for, to search them best first; a root of more
-// searches its columns one by one (column).
+// bestFirstCuts is the most cuts, over every column, that a search keeps
+// a frame of each column for, to search them best first; a set of more
+// has its columns searched one by one (byColumn).
 const bestFirstCuts = 1 << 21
 
 // cutsAt returns the cuts of v, over every column: its distinct positions
@@ -26,38 +26,46 @@ func (s *search) cutsAt(v *view) int {
 	return n
 }
 
-// bestFirst searches the trees of the root v of depth d and budget n, as
-// column does a column, but over every column at once: of the intervals
-// of cuts not ruled out, of whatever column, the one whose bound is least
-// is split next. The least bound of the intervals left is then a bound on
-// every tree of the root that the search has not ruled out, which rises as
-// the search goes, and which a search stopped at any moment has proven: it
-// is reported as it rises, and kept in rootLB when the search stops. lb is
-// a known lower bound; best and ub are as in column.
+// bestFirst searches the trees of v of depth d and budget n, as
+// searchColumn does a column, but over every column at once: of the
+// intervals of cuts not ruled out, of whatever column, the one whose bound
+// is least is split next. The best tree comes sooner so, and rules out
+// more of the cuts of the other columns. The least bound of the intervals
+// left is a bound on every tree of v that the search has not ruled out,
+// which rises as the search goes; at the root, where a search stopped at
+// any moment has proven it, it is reported as it rises, and kept in rootLB
+// when the search stops. lb is a known lower bound; best and ub are as in
+// searchColumn.
 func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
+	root := v == s.root
 	lo, hi := splits(d, n)
-	frames := make([]frame, len(s.x.cols))
+	if len(s.columns[d]) != len(s.x.cols) {
+		s.columns[d] = make([]frame, len(s.x.cols))
+	}
+	frames := s.columns[d]
 	q := &intervals{order: s.order}
 	for a := range frames {
 		fr := &frames[a]
 		c := fr.cuts(s.x, v, a)
 		first, last := allowed(fr.w, v.w, s.minLeaf)
 		if first > last {
+			fr.c = 0
 			continue
 		}
 		fr.start(v, c, hi-lo+1, false)
-		if d >= 3 && fr.m == 1 {
-			fr.learnt = make([][2][2]int, c+2)
-		}
+		fr.seeds = s.frames[d].seeds
+		fr.begin(s, a, d)
 		heap.Push(q, pending{lb: lb, a: a, iv: interval{first, last, 0, c + 1}})
 	}
 	proven := lb
 	for q.Len() > 0 {
-		ub = s.tighten(ub)
+		if root {
+			ub = s.tighten(ub)
+		}
 		if !s.order.Less(q.items[0].lb, ub) {
 			break // no interval left can beat ub: the search is done
 		}
-		if least := q.items[0].lb; s.order.Less(proven, least) {
+		if least := q.items[0].lb; root && s.order.Less(proven, least) {
 			proven = least
 			s.reportBound(proven)
 		}
@@ -89,7 +97,7 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 		}
 		k := fr.nearestOpen(s, iv, ub)
 		var ok bool
-		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best, true); !ok {
+		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best, root); !ok {
 			heap.Push(q, pending{lb: fr.pending(s, iv, ub), a: p.a, iv: iv, levels: p.levels, banded: true})
 			break
 		}
@@ -100,7 +108,15 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 			}
 		}
 	}
-	if s.stop.Load() {
+	if !root && !s.stop.Load() && n == objective.MaxBranches(d) {
+		// For the search of a superset.
+		for a := range frames {
+			if frames[a].c > 0 {
+				s.learnt[d] = frames[a].learn(s.learnt[d], a)
+			}
+		}
+	}
+	if root && s.stop.Load() {
 		s.rootLB = ub
 		if q.Len() > 0 {
 			s.rootLB = s.order.Min(ub, q.items[0].lb)

@@ -91,7 +91,9 @@ type search struct {
 	// search of a superset.
 	seeds  []record
 	learnt [][]record
-	off    objective.Techniques // switched off
+	// columns holds, per depth, a frame per column for bestFirst.
+	columns [][]frame
+	off     objective.Techniques // switched off
 	// minLeaf is the fewest records a leaf below a split holds
 	// (objective.Options.LeastLeaf).
 	minLeaf int
@@ -209,9 +211,32 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			s.report(best)
 		}
 	}
-	if root && d >= 3 && !s.off.BestFirstRoot && s.cutsAt(v) <= bestFirstCuts {
-		return s.bestFirst(v, d, n, ub, lb, best)
+	if d >= 3 && !s.off.BestFirst && s.cutsAt(v) <= bestFirstCuts {
+		if best = s.bestFirst(v, d, n, ub, lb, best); s.stop.Load() {
+			return best
+		}
+	} else {
+		if best = s.byColumn(v, d, n, ub, lb, best); s.stop.Load() {
+			return best
+		}
 	}
+	switch {
+	case root && s.upper != nil:
+		// ub may have come from beside the search: best, if any, is
+		// only the best of the trees better than what ub was.
+	case best != nil:
+		s.cache[k] = objective.Entry{Opt: best}
+	default:
+		s.cache[k] = objective.Entry{LB: ub0}
+	}
+	return best
+}
+
+// byColumn searches the trees of v of depth d and budget n, as solve
+// describes, one column after another, given the best tree so far and its
+// score ub, and a known lower bound lb; it returns the best tree found.
+func (s *search) byColumn(v *view, d, n int, ub, lb score, best *sol) *sol {
+	root := v == s.root
 	for a := range s.x.cols {
 		if root {
 			ub = s.tighten(ub)
@@ -231,15 +256,6 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 			}
 			return best
 		}
-	}
-	switch {
-	case root && s.upper != nil:
-		// ub may have come from beside the search: best, if any, is
-		// only the best of the trees better than what ub was.
-	case best != nil:
-		s.cache[k] = objective.Entry{Opt: best}
-	default:
-		s.cache[k] = objective.Entry{LB: ub0}
 	}
 	return best
 }
@@ -343,17 +359,9 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 	}
 	lo, hi := splits(d, n)
 	fr.start(v, c, hi-lo+1, d == 2)
-	fr.seeded = false
-	if fr.m == 1 && !s.off.Seeds {
-		fr.seed(a)
-	}
+	fr.begin(s, a, d)
 	first, last := allowed(fr.w, v.w, s.minLeaf)
 	fr.queue = append(fr.queue[:0], pending{iv: interval{first, last, 0, c + 1}})
-	if d >= 3 && fr.m == 1 {
-		fr.arena = fr.arena[:0]
-		fr.learnt = slices.Grow(fr.learnt[:0], c+2)[:c+2]
-		clear(fr.learnt)
-	}
 	evaluated := 0
 	if root {
 		s.colLB = ub
@@ -440,6 +448,24 @@ func (fr *frame) start(v *view, c, m int, byColumn bool) {
 	if byColumn {
 		fr.cols = len(v.sorted)
 		fr.col = append(fr.col[:0], make([]int, 2*fr.cols)...)
+	}
+}
+
+// begin prepares fr, started for the search of column a at depth d, for
+// what the searches of its cuts' sides learn, and bounds its cuts by its
+// seeds, if any.
+func (fr *frame) begin(s *search, a, d int) {
+	fr.seeded = false
+	if fr.m != 1 {
+		return
+	}
+	if !s.off.Seeds {
+		fr.seed(a)
+	}
+	if d >= 3 {
+		fr.arena = fr.arena[:0]
+		fr.learnt = slices.Grow(fr.learnt[:0], fr.c+2)[:fr.c+2]
+		clear(fr.learnt)
 	}
 }
 
@@ -723,6 +749,9 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 		fr.done[k] = true
 		return best, ub, true
 	}
+	// The views of the sides are the depth's, which one cut at a time
+	// needs, rather than fr's, one of a frame per column in bestFirst.
+	sv := &s.frames[d]
 	ht := fr.h[k-1]
 	hf := [2]uint64{v.h[0] - ht[0], v.h[1] - ht[1]}
 	// The second side is solved for trees better than ub plus slack, the
@@ -745,11 +774,11 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 			continue
 		}
 		if !split {
-			v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
+			v.split(s.x, a, p, s.marks, &sv.t, &sv.f)
 			split = true
 		}
 		// The larger side first, whose bound then limits the smaller.
-		sides := [2]half{{&fr.t, nl, t, i}, {&fr.f, nr, f, i + 1}}
+		sides := [2]half{{&sv.t, nl, t, i}, {&sv.f, nr, f, i + 1}}
 		if !bigger {
 			sides[0], sides[1] = sides[1], sides[0]
 		}
