@@ -51,6 +51,9 @@
 //     best tree of its parent so far less what the sibling must cost at
 //     least. When none is better, the bound proven is cached instead; sets
 //     are cached by a pair of 64-bit sums of random values per item.
+//   - Best first. From depth three, a search splits the interval of cuts
+//     of least bound next, whatever its column: its best tree comes
+//     sooner, and rules out more cuts of the other columns.
 //   - Bands. From depth three, before a cut of an interval is evaluated,
 //     the interval's records are cut into bands along the column and each
 //     band solved at the depth below: errors add up over a partition, so
@@ -82,6 +85,8 @@
 //
 // The search is anytime: when its context ends it returns the best tree
 // found with the bound it has proven. At the root, that bound is the least
-// of what the evaluated cuts prove of the open intervals of the column in
-// hand and what the cache proves of the cuts of the columns after it.
+// bound of the intervals of cuts not ruled out; where the columns are
+// searched one by one, the least of what the evaluated cuts prove of the
+// open intervals of the column in hand and what the cache proves of the
+// cuts of the columns after it.
 package ordered
