@@ -212,13 +212,12 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		}
 	}
 	if d >= 3 && !s.off.BestFirst && s.cutsAt(v) <= bestFirstCuts {
-		if best = s.bestFirst(v, d, n, ub, lb, best); s.stop.Load() {
-			return best
-		}
+		best = s.bestFirst(v, d, n, ub, lb, best)
 	} else {
-		if best = s.byColumn(v, d, n, ub, lb, best); s.stop.Load() {
-			return best
-		}
+		best = s.byColumn(v, d, n, ub, lb, best)
+	}
+	if s.stop.Load() {
+		return best
 	}
 	switch {
 	case root && s.upper != nil:
