@@ -176,7 +176,7 @@ func TestAnytime(t *testing.T) {
 			defer cancel()
 		}
 		tr := &trajectory{}
-		res, err := Learn(ctx, ds, Options{Mode: Errors, Budget: Budget{MaxDepth: depth, AnySize: true}, Improve: time.Nanosecond, Progress: tr.progress})
+		res, err := Learn(ctx, ds, Options{Mode: Errors, Budget: Budget{MaxDepth: depth, AnySize: true}, Progress: tr.progress})
 		if res == nil {
 			t.Fatalf("run %d: %v", run, err)
 		}

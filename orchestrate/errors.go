@@ -1,7 +1,6 @@
 package orchestrate
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -23,9 +22,9 @@ import (
 //
 // The search is anytime, and never worse than the obvious: CART's tree of
 // the depth budget (package cart) is the first tree held, which the engine
-// needs only beat. A search still running after Options.Improve has beside
-// it a search that finds better trees sooner (improve), whose trees the
-// engine needs only beat too. The tree returned is the best of them all,
+// needs only beat. Beside the engine, from the start, a search finds
+// better trees sooner (improve), whose trees the engine needs only beat
+// too. The tree returned is the best of them all,
 // the bound the engine's: a search that finds no tree better than the best
 // held has proven that one optimal.
 func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
@@ -59,16 +58,9 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	improved := make(chan struct{})
 	go func() {
 		defer close(improved)
-		after := cmp.Or(opt.Improve, ImproveAfter)
-		if after < 0 || opt.Off.LDS {
-			return
+		if !opt.Off.LDS {
+			a.improve(ictx, ds, solve, oopt)
 		}
-		select {
-		case <-ictx.Done():
-			return
-		case <-time.After(after):
-		}
-		a.improve(ictx, ds, solve, oopt)
 	}()
 	r, err := solve(ctx, ds, oopt)
 	stop()

@@ -121,14 +121,7 @@ type Options struct {
 	// Off switches techniques of the engines of the Errors mode off, for
 	// an ablation (objective.Techniques).
 	Off objective.Techniques
-	// Improve is how long the engine of the Errors mode searches alone
-	// before the searches that improve its tree and its bound join it
-	// (0: ImproveAfter; negative: never). Most searches end sooner.
-	Improve time.Duration
 }
-
-// ImproveAfter is the default of Options.Improve.
-const ImproveAfter = time.Second
 
 // Progress is the state of a search after a solver call, or a round of
 // the DP engine.

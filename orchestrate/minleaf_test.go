@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/bruteforce"
@@ -32,7 +31,7 @@ func TestMinLeaf(t *testing.T) {
 			ds = testgen.Dataset(r, 3+r.IntN(4), 8+r.IntN(30), 2)
 		}
 		b := Budget{MaxDepth: 1 + r.IntN(4), MinLeaf: float64(2 + r.IntN(5))}
-		res, err := Learn(context.Background(), ds, Options{Mode: Errors, Budget: b, Improve: time.Nanosecond})
+		res, err := Learn(context.Background(), ds, Options{Mode: Errors, Budget: b})
 		if err != nil || !res.Optimal {
 			t.Fatalf("run %d (%+v): optimal %v, %v", run, b, res != nil && res.Optimal, err)
 		}
