@@ -75,9 +75,9 @@ type Techniques struct {
 	// the root the bound proven rises as it goes. Off, it searches the
 	// columns one by one, and proves a bound only of those it has searched.
 	BestFirst bool
-	// Bands: ordered, at the root of depth three or more, bounds the cuts
-	// of each column by the optima of bands of its items, which errors add
-	// up over. Off, only evaluated cuts bound the cuts between them.
+	// Bands: ordered, in every search of depth three or more, bounds the
+	// cuts of each column by the optima of bands of its items, which
+	// errors add up over. Off, only evaluated cuts bound the cuts between them.
 	Bands bool
 	// Greedy: both engines start from a greedy tree (minerr: grown by
 	// Gini and pruned to the budget; ordered: each node's best stump with
