@@ -11,8 +11,9 @@ import (
 )
 
 // TestCancelled checks that a search whose context ends returns the best
-// tree it has, making the errors it claims, with a bound below the
-// optimum, not proven optimal, and the context's error.
+// tree it has, making the errors it claims and no more than it had
+// reported, with a bound below the optimum, not proven optimal, and the
+// context's error.
 func TestCancelled(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	ds := load(t, numericCSV(r, 400, 4, 60, 2))
@@ -66,6 +67,15 @@ func TestCancelled(t *testing.T) {
 		}
 		if last := seen[len(seen)-1]; last.Errors != res.Errors {
 			t.Fatalf("report %d: last progress %d errors, result %d", n, last.Errors, res.Errors)
+		}
+		// The tree reported is held: the one returned is no worse.
+		if res.Errors > seen[n-1].Errors {
+			t.Fatalf("cancelled at report %d of %d errors: result %d", n, seen[n-1].Errors, res.Errors)
+		}
+		for _, p := range seen {
+			if p.Errors < full.Errors {
+				t.Fatalf("report %d: a tree of %d errors reported, below the optimum %d", n, p.Errors, full.Errors)
+			}
 		}
 	}
 }

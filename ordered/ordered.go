@@ -98,6 +98,20 @@ func (s *search) report(best *sol) {
 	s.tell()
 }
 
+// found reports best, a tree of v better than those found before it, if
+// v is the root, or, joined to the other side's tree, if v is the side
+// of the root's greedy cut watched and that beats the tree held.
+func (s *search) found(v *view, best *sol) {
+	switch {
+	case v == s.root:
+		s.report(best)
+	case v == s.watch.v:
+		if t := s.watch.join(best); s.order.Less(t.S, s.held) {
+			s.report(t)
+		}
+	}
+}
+
 // reportBound passes a bound proven at the root to the Progress function.
 func (s *search) reportBound(lb score) {
 	s.proven = lb

@@ -97,7 +97,7 @@ func (s *search) bestFirst(v *view, d, n int, ub, lb score, best *sol) *sol {
 		}
 		k := fr.nearestOpen(s, iv, ub)
 		var ok bool
-		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best, root); !ok {
+		if best, ub, ok = s.evaluate(fr, v, p.a, d, n, k, iv, ub, best); !ok {
 			heap.Push(q, pending{lb: fr.pending(s, iv, ub), a: p.a, iv: iv, levels: p.levels, banded: true})
 			break
 		}

@@ -100,6 +100,12 @@ type search struct {
 	// held is the score of the best tree found at the root, and proven the
 	// bound proven there, as last reported.
 	held, proven score
+	// watch is the side of the root's greedy cut being searched, whose
+	// better trees are trees of the root joined to the other side's.
+	watch struct {
+		v    *view
+		join func(*sol) *sol
+	}
 	// upper reads the score of the best tree known beside the search
 	// (objective.Options.UpperBound), and outer is the least it read.
 	upper func() score
@@ -196,9 +202,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	var best *sol
 	if s.order.Less(one.S, ub) {
 		best, ub = one, one.S
-		if root {
-			s.report(best)
-		}
+		s.found(v, best)
 	}
 	gub := objective.None // the greedy tree's sides are wanted whole but at the root
 	if root {
@@ -207,9 +211,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	if g := s.greedy(v, d, n, gub); g != nil && s.order.Less(g.S, ub) {
 		best, ub = g, g.S
-		if root {
-			s.report(best)
-		}
+		s.found(v, best)
 	}
 	if d >= 3 && !s.off.BestFirst && s.cutsAt(v) <= bestFirstCuts {
 		best = s.bestFirst(v, d, n, ub, lb, best)
@@ -291,23 +293,42 @@ func (s *search) greedy(v *view, d, n int, ub score) *sol {
 		return join(s.x.cols[a].feature[p], s.better(fl, fs), s.better(tl, ts))
 	}
 	v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
+	feature := s.x.cols[a].feature[p]
+	// The smaller side first: the larger, whose search costs more, is
+	// then searched for trees better than ub less the smaller's. At the
+	// root, each better tree of the larger side is a better tree of the
+	// root, found long before the search of the side ends.
+	small, large := &fr.t, &fr.f
+	if small.w > large.w {
+		small, large = large, small
+	}
 	// Searches that stop return the best they have, or nothing.
 	bounded := ub != objective.None
-	t := s.solve(&fr.t, d-1, n/2, ub.Sub(objective.Branch), score{})
-	if t == nil {
+	sm := s.solve(small, d-1, n/2, ub.Sub(objective.Branch), score{})
+	if sm == nil {
 		if bounded {
 			return nil
 		}
-		t = leaf(fr.t.cls)
+		sm = leaf(small.cls)
 	}
-	f := s.solve(&fr.f, d-1, n/2, ub.Sub(t.S).Sub(objective.Branch), score{})
-	if f == nil {
+	pair := func(l *sol) *sol {
+		if small == &fr.t {
+			return join(feature, l, sm)
+		}
+		return join(feature, sm, l)
+	}
+	if v == s.root {
+		s.watch.v, s.watch.join = large, pair
+		defer func() { s.watch.v, s.watch.join = nil, nil }()
+	}
+	l := s.solve(large, d-1, n/2, ub.Sub(sm.S).Sub(objective.Branch), score{})
+	if l == nil {
 		if bounded {
 			return nil
 		}
-		f = leaf(fr.f.cls)
+		l = leaf(large.cls)
 	}
-	return join(s.x.cols[a].feature[p], f, t)
+	return pair(l)
 }
 
 // splits returns the budget splits of a node with n branching nodes at
@@ -406,7 +427,7 @@ func (s *search) searchColumn(v *view, a, d, n int, ub score, best *sol, root bo
 			}
 		}
 		var ok bool
-		if best, ub, ok = s.evaluate(fr, v, a, d, n, k, iv, ub, best, root); !ok {
+		if best, ub, ok = s.evaluate(fr, v, a, d, n, k, iv, ub, best); !ok {
 			if root {
 				s.colLB = fr.queued(s, fr.queue[q:], ub)
 			}
@@ -720,7 +741,7 @@ func (fr *frame) pending(s *search, iv interval, ub score) score {
 // evaluate finds the best trees of both sides of cut k of column a, or
 // bounds on them, and returns the best tree so far and its score, and
 // false if the search stopped before it was done.
-func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub score, best *sol, root bool) (*sol, score, bool) {
+func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub score, best *sol) (*sol, score, bool) {
 	p := fr.pos[k-1]
 	feature := s.x.cols[a].feature[p]
 	lo, _ := splits(d, n)
@@ -740,9 +761,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 			fr.lb[i], fr.lb[i+1] = t.S, f.S
 			if sc := t.S.Add(f.S).Add(objective.Branch); s.order.Less(sc, ub) {
 				best, ub = join(feature, f, t), sc
-				if root {
-					s.report(best)
-				}
+				s.found(v, best)
 			}
 		}
 		fr.done[k] = true
@@ -822,9 +841,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 				rt, rf = rf, rt
 			}
 			best, ub = join(feature, rf, rt), sc
-			if root {
-				s.report(best)
-			}
+			s.found(v, best)
 		}
 	}
 	fr.done[k] = true
