@@ -22,9 +22,9 @@ import (
 //
 // The search is anytime, and never worse than the obvious: CART's tree of
 // the depth budget (package cart) is the first tree held, which the engine
-// needs only beat. Beside the engine, from the start, a search finds
-// better trees sooner (improve), whose trees the engine needs only beat
-// too. The tree returned is the best of them all,
+// needs only beat. A search still running after ldsAfter has beside it a
+// search that finds better trees sooner (improve), whose trees the engine
+// needs only beat too. The tree returned is the best of them all,
 // the bound the engine's: a search that finds no tree better than the best
 // held has proven that one optimal.
 func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
@@ -58,9 +58,15 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	improved := make(chan struct{})
 	go func() {
 		defer close(improved)
-		if !opt.Off.LDS {
-			a.improve(ictx, ds, solve, oopt)
+		if opt.Off.LDS {
+			return
 		}
+		select {
+		case <-ictx.Done():
+			return
+		case <-time.After(ldsAfter):
+		}
+		a.improve(ictx, ds, solve, oopt)
 	}()
 	r, err := solve(ctx, ds, oopt)
 	stop()
@@ -147,6 +153,13 @@ func (a *anytime) engine(p objective.Progress, bound bool) {
 // best returns the errors of the best tree held, by the engine or beside
 // it.
 func (a *anytime) best() int { return min(a.held.Score().E, a.own) }
+
+// ldsAfter is how long the engine searches alone before the search beside
+// it starts. Most searches of small data end sooner, and a search beside
+// them would only take a processor from the next job of a sweep; on tens
+// of thousands of rows, its first round still comes within the first
+// second.
+var ldsAfter = 100 * time.Millisecond
 
 // ldsShare is the share of the time of a search that the rounds of
 // limited discrepancy beside it may take: each round weighs more of the
