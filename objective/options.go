@@ -103,9 +103,9 @@ type Techniques struct {
 	// budget from the start (package orchestrate), which the engine needs
 	// only beat.
 	Floor bool
-	// LDS: a search of the Errors mode still running after a tenth of a
-	// second has a limited discrepancy search beside the engine (package
-	// lds), whose trees the engine needs only beat.
+	// LDS: a search of the Errors mode still running after a moment has
+	// a limited discrepancy search beside the engine (package lds), whose
+	// trees the engine needs only beat.
 	LDS bool
 }
 

@@ -72,9 +72,12 @@ func TestCancelled(t *testing.T) {
 		if res.Errors > seen[n-1].Errors {
 			t.Fatalf("cancelled at report %d of %d errors: result %d", n, seen[n-1].Errors, res.Errors)
 		}
-		for _, p := range seen {
+		for i, p := range seen {
 			if p.Errors < full.Errors {
-				t.Fatalf("report %d: a tree of %d errors reported, below the optimum %d", n, p.Errors, full.Errors)
+				t.Fatalf("cancelled at report %d: report %d, %d errors, is below the optimum %d", n, i+1, p.Errors, full.Errors)
+			}
+			if q := seen[max(i-1, 0)]; p.Errors > q.Errors || p.Errors == q.Errors && p.Branches > q.Branches {
+				t.Fatalf("cancelled at report %d: report %d, %d errors and %d branches, is worse than the one before it", n, i+1, p.Errors, p.Branches)
 			}
 		}
 	}

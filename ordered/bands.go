@@ -6,7 +6,7 @@ import (
 	"github.com/odtx/odtx/objective"
 )
 
-// bandsPer is how many bands of about equal weight the root cuts an
+// bandsPer is how many bands of about equal weight a search cuts an
 // interval of a column's cuts into before it evaluates a cut of it.
 const bandsPer = 8
 

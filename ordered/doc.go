@@ -61,10 +61,9 @@
 //     between (see bands).
 //   - The best tree of depth one of a set, and the tree that splits it as
 //     that one does and solves both sides, bound its search from the start.
-//     The smaller side is solved first, so that the larger is searched
-//     for trees better than the bound less the smaller's; at the root,
-//     every better tree the larger side's search finds is reported as a
-//     tree of the root, long before that search ends.
+//     At the root, the smaller side is solved first, and each tree the
+//     larger side's search finds, joined to the smaller's, is reported
+//     where it beats the tree held, long before that search ends.
 //
 // Package minerr searches the same objective over any binary features.
 // This one wins where the features are thresholds on a few numeric columns

@@ -99,16 +99,20 @@ func (s *search) report(best *sol) {
 }
 
 // found reports best, a tree of v better than those found before it, if
-// v is the root, or, joined to the other side's tree, if v is the side
-// of the root's greedy cut watched and that beats the tree held.
+// v is the root, or, joined to the other side's tree, if v is the side of
+// the root's greedy cut being searched; in either case only if it beats
+// the tree held, which the root finds again when that side's search ends.
 func (s *search) found(v *view, best *sol) {
-	switch {
-	case v == s.root:
-		s.report(best)
-	case v == s.watch.v:
-		if t := s.watch.join(best); s.order.Less(t.S, s.held) {
-			s.report(t)
-		}
+	t := best
+	switch v {
+	case s.root:
+	case s.watch.v:
+		t = s.watch.whole(best)
+	default:
+		return
+	}
+	if s.order.Less(t.S, s.held) {
+		s.report(t)
 	}
 }
 

@@ -53,7 +53,7 @@ type frame struct {
 	prev, next []int
 	arena      []record
 	learnt     [][2][2]int
-	// At the root, the bands of the interval in hand, coarser first.
+	// The bands of the interval in hand, coarser first.
 	levels []*bands
 }
 
@@ -101,10 +101,11 @@ type search struct {
 	// bound proven there, as last reported.
 	held, proven score
 	// watch is the side of the root's greedy cut being searched, whose
-	// better trees are trees of the root joined to the other side's.
+	// better trees, whole joined to the other side's, are trees of the
+	// root.
 	watch struct {
-		v    *view
-		join func(*sol) *sol
+		v     *view
+		whole func(*sol) *sol
 	}
 	// upper reads the score of the best tree known beside the search
 	// (objective.Options.UpperBound), and outer is the least it read.
@@ -279,7 +280,8 @@ func (s *search) tighten(ub score) score {
 // cache when the search of the column meets its cut; nil where the
 // technique is switched off (objective.Techniques.Greedy). With a bound ub
 // other than objective.None, only a tree better than ub is wanted: a side
-// that cannot make one, or a search that stops, gives none.
+// that cannot make one, or a search that stops, gives none. At the root,
+// each better tree of the larger side's search is reported (found).
 func (s *search) greedy(v *view, d, n int, ub score) *sol {
 	st := &s.one[0]
 	if d < 2 || n < objective.MaxBranches(d) || st.col < 0 || s.off.Greedy {
@@ -294,10 +296,10 @@ func (s *search) greedy(v *view, d, n int, ub score) *sol {
 	}
 	v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
 	feature := s.x.cols[a].feature[p]
-	// The smaller side first: the larger, whose search costs more, is
-	// then searched for trees better than ub less the smaller's. At the
-	// root, each better tree of the larger side is a better tree of the
-	// root, found long before the search of the side ends.
+	// The smaller side first, unlike evaluate: at the root, each better
+	// tree of the larger side's search, the longer, is then a better tree
+	// of the root, found long before that search ends; and the larger is
+	// searched for trees better than ub less the smaller's.
 	small, large := &fr.t, &fr.f
 	if small.w > large.w {
 		small, large = large, small
@@ -318,8 +320,8 @@ func (s *search) greedy(v *view, d, n int, ub score) *sol {
 		return join(feature, sm, l)
 	}
 	if v == s.root {
-		s.watch.v, s.watch.join = large, pair
-		defer func() { s.watch.v, s.watch.join = nil, nil }()
+		s.watch.v, s.watch.whole = large, pair
+		defer func() { s.watch.v, s.watch.whole = nil, nil }()
 	}
 	l := s.solve(large, d-1, n/2, ub.Sub(sm.S).Sub(objective.Branch), score{})
 	if l == nil {
