@@ -3,7 +3,6 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -235,8 +234,7 @@ func TestImproveThinned(t *testing.T) {
 		t.Fatal("the table's columns are not thinned")
 	}
 	rows, counts := testgen.Records(ds)
-	a := &anytime{order: objective.Order{ErrorsOnly: true}, own: math.MaxInt}
-	a.held = objective.NewIncumbent(a.order)
+	a := newAnytime(objective.Order{ErrorsOnly: true})
 	offers := 0
 	a.report = func(best, bound int) {
 		root, s := a.held.Best()
@@ -259,5 +257,27 @@ func TestImproveThinned(t *testing.T) {
 	a.improve(ctx, ds, ordered.Solve, objective.Options{MaxDepth: 3, AnySize: true})
 	if offers == 0 {
 		t.Error("no tree offered")
+	}
+}
+
+// TestProgressCost: with a cost per branch a better tree may make more
+// errors than one before it; the last report of a search that ends is the
+// tree it returns, not the fewest errors any tree made.
+func TestProgressCost(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for run := range objtest.Runs(200, 60) {
+		ds := numericTable(t, r)
+		if run%2 == 1 {
+			ds = testgen.Noisy(r, 3+r.IntN(4), 8+r.IntN(30), 2+r.IntN(2))
+		}
+		cost := float64(1+r.IntN(4)) / float64(2*len(ds.Examples))
+		tr := &trajectory{}
+		res, err := Learn(context.Background(), ds, Options{Mode: Errors, Budget: Budget{MaxDepth: 1 + r.IntN(4), Cost: cost}, Progress: tr.progress})
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		if n := len(tr.errors); n == 0 || tr.errors[n-1] != res.Errors {
+			t.Fatalf("run %d: reported %v errors, returned %d", run, tr.errors, res.Errors)
+		}
 	}
 }

@@ -41,8 +41,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	// The engine checks oopt, and fails before it searches.
 	oopt := b.options()
 	oopt.Off, oopt.MinLeaf = opt.Off, b.leastLeaf(ds)
-	a := &anytime{order: objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize}, own: math.MaxInt}
-	a.held = objective.NewIncumbent(a.order)
+	a := newAnytime(objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize})
 	if opt.Progress != nil {
 		a.report = func(best, bound int) {
 			opt.Progress(Progress{Engine: e, Depth: b.MaxDepth, Examples: len(ds.Examples), Errors: best, MinErrors: bound, Elapsed: time.Since(start)})
@@ -74,7 +73,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	if r == nil {
 		return nil, err
 	}
-	a.held.Offer(r.Root, objective.Score{E: r.Errors, B: r.Branches})
+	a.offer(r.Root, objective.Score{E: r.Errors, B: r.Branches})
 	root, best := a.held.Best()
 	proven := r.Proven
 	res := &Result{
@@ -106,8 +105,12 @@ type anytime struct {
 	held   *objective.Incumbent
 	mu     sync.Mutex            // one report at a time
 	bound  int                   // on errors, proven by the engine
-	own    int                   // errors of the engine's best tree
+	own    objective.Score       // of the engine's best tree
 	report func(best, bound int) // nil: none
+}
+
+func newAnytime(order objective.Order) *anytime {
+	return &anytime{order: order, held: objective.NewIncumbent(order), own: objective.None}
 }
 
 // floor offers CART's tree of ds within b, its leaves of minLeaf records
@@ -124,35 +127,36 @@ func (a *anytime) floor(ctx context.Context, ds *dataset.Dataset, b Budget, minL
 }
 
 // offer keeps root, of score s, if it beats the tree held, and reports it
-// if it makes fewer errors than the engine's too.
+// if it beats the engine's too.
 func (a *anytime) offer(root *tree.Node, s objective.Score) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	best := a.best()
-	if a.held.Offer(root, s) && a.report != nil && a.best() < best {
-		a.report(a.best(), a.bound)
+	if a.held.Offer(root, s) && a.report != nil && a.order.Less(a.best(), best) {
+		a.report(a.best().E, a.bound)
 	}
 }
 
-// engine takes what the engine reports: the errors of the best tree it
+// engine takes what the engine reports: the score of the best tree it
 // holds, which it returns when it stops, and, where bound, its bound on
-// errors.
+// errors. With a cost per branch a better tree may make more errors, so
+// the engine's tree is its best by order, not by errors.
 func (a *anytime) engine(p objective.Progress, bound bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	best, lb := a.best(), a.bound
-	a.own = min(a.own, p.Errors)
+	a.own = a.order.Min(a.own, objective.Score{E: p.Errors, B: p.Branches})
 	if bound {
 		a.bound = max(a.bound, p.ErrorBound)
 	}
-	if a.report != nil && (a.best() < best || a.bound > lb) {
-		a.report(a.best(), a.bound)
+	if a.report != nil && (a.order.Less(a.best(), best) || a.bound > lb) {
+		a.report(a.best().E, a.bound)
 	}
 }
 
-// best returns the errors of the best tree held, by the engine or beside
-// it.
-func (a *anytime) best() int { return min(a.held.Score().E, a.own) }
+// best returns the score of the tree that would be returned now: the
+// better of the engine's and the one held beside it.
+func (a *anytime) best() objective.Score { return a.order.Min(a.held.Score(), a.own) }
 
 // ldsAfter is how long the engine searches alone before the search beside
 // it starts. Most searches of small data end sooner, and a search beside
