@@ -20,6 +20,7 @@ type jobRequest struct {
 	Data    string        `json:"data"`
 	Timeout time.Duration `json:"timeout"`
 	Probes  int           `json:"probes"`
+	Cache   int64         `json:"cache_bytes,omitempty"`
 }
 
 // A ChildRunner runs each job as its Runner would, but in a child process
@@ -28,7 +29,7 @@ type jobRequest struct {
 // use, which Execute does not make.
 type ChildRunner struct {
 	// Runner is what the child runs the job with: ChildRunner hands it
-	// the Runner's Data, Timeout and Probes; the child has its own Report,
+	// the Runner's Data, Timeout, Probes and CacheBytes; the child has its own Report,
 	// as a function cannot cross to another process.
 	Runner *Runner
 	// Command is the child, a program and its arguments, such as odtx
@@ -65,7 +66,7 @@ func (c *ChildRunner) Run(ctx context.Context, j Job) Record {
 		rec.Status = "error: job process: " + c.Runner.unhosted(j, err.Error(), c.Command[0])
 		return rec
 	}
-	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Probes: c.Runner.Probes})
+	req, err := json.Marshal(jobRequest{Job: j, Data: c.Runner.Data, Timeout: c.Runner.Timeout, Probes: c.Runner.Probes, Cache: c.Runner.CacheBytes})
 	if err != nil {
 		return failed(err)
 	}
@@ -144,7 +145,7 @@ func ServeJob(ctx context.Context, r io.Reader, w io.Writer, report func(*solver
 	if err := json.NewDecoder(r).Decode(&req); err != nil {
 		return fmt.Errorf("read the job: %w", err)
 	}
-	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, Report: report}
+	runner := &Runner{Data: req.Data, Timeout: req.Timeout, Probes: req.Probes, CacheBytes: req.Cache, Report: report}
 	if err := json.NewEncoder(w).Encode(runner.Run(ctx, req.Job)); err != nil {
 		return fmt.Errorf("write the record: %w", err)
 	}

@@ -91,7 +91,7 @@ func (r *Runner) learnErrors(ctx context.Context, j Job, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	opt := orchestrate.Options{Mode: orchestrate.Errors, Engine: e, Budget: orchestrate.Budget{MaxDepth: j.MaxDepth, AnySize: j.AnySize}}
+	opt := orchestrate.Options{Mode: orchestrate.Errors, Engine: e, Budget: orchestrate.Budget{MaxDepth: j.MaxDepth, AnySize: j.AnySize}, CacheBytes: r.CacheBytes}
 	if err := opt.Off.SwitchOff(j.Off...); err != nil {
 		return err
 	}

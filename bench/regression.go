@@ -45,7 +45,7 @@ func (r *Runner) learnRegression(ctx context.Context, j Job, rec *Record) error 
 	if j.Program != "" {
 		return peerRecord(ctx, j, tbl, ds, rec)
 	}
-	_, sse, res, err := orchestrate.Regression(ctx, ds, tbl, regress.Options{MaxDepth: j.MaxDepth})
+	_, sse, res, err := orchestrate.Regression(ctx, ds, tbl, regress.Options{MaxDepth: j.MaxDepth, CacheBytes: r.CacheBytes})
 	if res != nil {
 		rec.K, rec.Nodes, rec.Engine, rec.SSE = res.Root.Depth(), res.Root.Nodes(), regressionEngine, &sse
 		rec.ExamplesUsed = res.Stats.Items

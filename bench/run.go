@@ -23,6 +23,8 @@ type Runner struct {
 	Data    string        // directory of the datasets, with the splits in Data/splits
 	Timeout time.Duration // limit of each job; 0 means none
 	Probes  int           // as orchestrate.Options.Probes: depths probed at once
+	// CacheBytes is orchestrate.Options.CacheBytes of every search.
+	CacheBytes int64
 	// Report, if set, is told of the faults of the members of a portfolio
 	// race that the race survives (see backend.LookupPortfolio).
 	Report  func(*solver.MemberError)
@@ -114,7 +116,7 @@ func (r *Runner) run(ctx context.Context, j Job, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	opt.Probes = r.Probes
+	opt.Probes, opt.CacheBytes = r.Probes, r.CacheBytes
 	if j.Learning() {
 		return r.learn(ctx, j, opt, rec)
 	}

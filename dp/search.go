@@ -16,11 +16,14 @@ type Options struct {
 	// Progress, if set, is called after every round of the incremental
 	// loop.
 	Progress func(Progress)
+	// CacheBytes bounds the memory of the search's cache of subproblems,
+	// roughly: 0 asks for DefaultCacheBytes.
+	CacheBytes int64
 }
 
-// cacheBytes bounds the memory of a search's cache of subproblems,
-// roughly.
-const cacheBytes = 256 << 20
+// DefaultCacheBytes is the memory a search's cache holds at most, about,
+// where Options.CacheBytes is 0.
+const DefaultCacheBytes = 256 << 20
 
 // Progress is the state of a search after a round.
 type Progress struct {
@@ -60,18 +63,17 @@ type Search struct {
 // with Tied classes is classified by a leaf of any of them. It fails only
 // when ctx ends while it reads the examples.
 func New(ctx context.Context, ds *dataset.Dataset, opt Options) (*Search, error) {
-	return newSearch(ctx, ds, opt, cacheBytes)
-}
-
-// newSearch is New with a cache of about limit bytes.
-func newSearch(ctx context.Context, ds *dataset.Dataset, opt Options, limit int) (*Search, error) {
+	limit := opt.CacheBytes
+	if limit <= 0 {
+		limit = DefaultCacheBytes
+	}
 	x, err := pack(ctx, ds)
 	if err != nil {
 		return nil, err
 	}
 	s := &Search{
 		x:     x,
-		r:     &recursion{x: x, cache: newCache(limit)},
+		r:     &recursion{x: x, cache: newCache(int(limit))},
 		opt:   opt,
 		start: time.Now(),
 		inSet: make([]bool, x.n),

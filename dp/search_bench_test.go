@@ -18,7 +18,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		b.Run(file, func(b *testing.B) {
 			for b.Loop() {
-				learn(b, ds, cacheBytes)
+				learn(b, ds, DefaultCacheBytes)
 			}
 		})
 	}

@@ -12,9 +12,9 @@ import (
 
 // learn runs both searches on ds: the least depth, then the fewest leaves
 // at that depth, with a cache of about limit bytes.
-func learn(t testing.TB, ds *dataset.Dataset, limit int) (depthTree, sizeTree *tree.Node) {
+func learn(t testing.TB, ds *dataset.Dataset, limit int64) (depthTree, sizeTree *tree.Node) {
 	t.Helper()
-	s, err := newSearch(context.Background(), ds, Options{}, limit)
+	s, err := New(context.Background(), ds, Options{CacheBytes: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		c := oracle.Draw(trial)
 		// A cache too small for anything drops its generations all the
 		// time, which must cost time only.
-		limit := cacheBytes
+		limit := int64(DefaultCacheBytes)
 		if trial%4 == 0 {
 			limit = 1 << 10
 		}

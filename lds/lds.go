@@ -55,6 +55,8 @@ type Options struct {
 	// so far have taken no more, leaving the rest of the machine to the
 	// search it runs beside.
 	Share float64
+	// CacheBytes is Solve's objective.Options.CacheBytes.
+	CacheBytes int64
 	// Offer is given every tree found better than those before it, with
 	// its score over ds's records.
 	Offer func(root *tree.Node, s objective.Score)
@@ -114,7 +116,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 		if f, ok := s.exact[path]; ok {
 			return f.t, f.s
 		}
-		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1)), MinLeaf: s.opt.MinLeaf})
+		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1)), MinLeaf: s.opt.MinLeaf, CacheBytes: s.opt.CacheBytes})
 		if res == nil {
 			return leaf(ds)
 		}

@@ -62,7 +62,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		minLeaf:  opt.LeastLeaf(),
 		top:      opt.MaxDepth,
 		budget:   objective.MaxBranches(opt.MaxDepth),
-		cache:    make(objective.Cache),
+		cache:    objective.NewCache(opt.CacheBytes),
 		progress: opt.Progress,
 	}
 	if opt.MaxBranches > 0 {

@@ -136,15 +136,15 @@ func (s *search) run() (*sol, score) {
 // the errors and the best tree known, a bound a bound on the errors. The
 // optima of depth two are exact in both orders.
 func (s *search) reuse() {
-	for k, e := range s.cache {
+	s.cache.Rewrite(func(k key, e entry) entry {
 		switch {
 		case e.Opt != nil && k.D <= 2 && s.depthTwo():
+			return e
 		case e.Opt != nil:
-			s.cache[k] = entry{LB: score{E: e.Opt.S.E}, UB: e.Opt}
-		default:
-			s.cache[k] = entry{LB: score{E: e.LB.E}}
+			return entry{LB: score{E: e.Opt.S.E}, UB: e.Opt}
 		}
-	}
+		return entry{LB: score{E: e.LB.E}}
+	})
 }
 
 // report passes an improvement at the root to the Progress function.
@@ -177,7 +177,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		return nil, ub
 	}
 	k := key{H: h, D: int32(d), N: int32(n)}
-	e, hit := s.cache[k]
+	e, hit := s.cache.Get(k)
 	if hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {
@@ -191,7 +191,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	}
 	if !s.order.Less(lb, ub) {
 		if best != nil {
-			s.cache[k] = entry{Opt: best}
+			s.cache.Put(k, entry{Opt: best})
 			return best, best.S
 		}
 		return nil, lb
@@ -202,7 +202,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 			return s.order.IfLess(sols[n], ub), ub
 		}
 		for b, t := range sols {
-			s.cache[key{H: h, D: int32(d), N: int32(b)}] = entry{Opt: t}
+			s.cache.Put(key{H: h, D: int32(d), N: int32(b)}, entry{Opt: t})
 		}
 		return s.order.IfLess(sols[n], ub), sols[n].S
 	}
@@ -236,11 +236,11 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 	}
 	if best != nil {
-		s.cache[k] = entry{Opt: best}
+		s.cache.Put(k, entry{Opt: best})
 		return best, best.S
 	}
 	proven = s.order.Max(lb, s.order.Min(proven, lf.S))
-	s.cache[k] = entry{LB: proven, UB: e.UB}
+	s.cache.Put(k, entry{LB: proven, UB: e.UB})
 	return nil, proven
 }
 
@@ -250,14 +250,14 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 func (s *search) shallow(set []int32, h [2]uint64, cls []int) []*sol {
 	low := make([]*sol, 4)
 	for b := range low {
-		e, ok := s.cache[key{H: h, D: 2, N: int32(b)}]
+		e, ok := s.cache.Get(key{H: h, D: 2, N: int32(b)})
 		if !ok || e.Opt == nil {
 			low = s.depth2(set, cls, 2)
 			if s.stop.Load() {
 				break
 			}
 			for b, t := range low {
-				s.cache[key{H: h, D: 2, N: int32(b)}] = entry{Opt: t}
+				s.cache.Put(key{H: h, D: 2, N: int32(b)}, entry{Opt: t})
 			}
 			break
 		}

@@ -60,6 +60,9 @@ type Options struct {
 	// Progress, if not nil, is called whenever the best tree or the lower
 	// bound improves, from one goroutine at a time.
 	Progress func(Progress)
+	// CacheBytes bounds the memory of the search's cache of subproblems,
+	// about (see Memo): 0 asks for DefaultCacheBytes.
+	CacheBytes int64
 	// Off switches techniques off, for an ablation: none changes the
 	// answer, only how soon it comes.
 	Off Techniques
@@ -126,6 +129,9 @@ func (opt Options) Validate() error {
 	}
 	if opt.MinLeaf < 0 {
 		return fmt.Errorf("minimum leaf size %d: want 0 or more records", opt.MinLeaf)
+	}
+	if opt.CacheBytes < 0 {
+		return fmt.Errorf("cache of %d bytes: want 0 (the default) or more", opt.CacheBytes)
 	}
 	if opt.CostPerBranch < 0 || math.IsNaN(opt.CostPerBranch) || math.IsInf(opt.CostPerBranch, 0) {
 		return fmt.Errorf("complexity cost %v: want a finite cost of 0 or more", opt.CostPerBranch)

@@ -52,39 +52,6 @@ func (o Order) IfLess(t *Sol, ub Score) *Sol {
 	return nil
 }
 
-// Key identifies a subproblem: a set of items by the sums of their hash
-// values (see Hashes), a depth and a branch budget. Two different sets
-// share both sums with a chance of about 2^-128.
-type Key struct {
-	H    [2]uint64
-	D, N int32
-}
-
-// Entry is what a Cache knows of a subproblem: an optimal solution, or a
-// lower bound on its score and perhaps the best tree known, whose score is
-// not below it.
-type Entry struct {
-	LB  Score
-	Opt *Sol
-	UB  *Sol
-}
-
-// Cache holds what a search has proven of its subproblems.
-type Cache map[Key]Entry
-
-// LB returns what c proves of the score of the trees of depth at most d
-// with at most n branching nodes of the set whose hash sums are h.
-func (c Cache) LB(h [2]uint64, d, n int) Score {
-	e, ok := c[Key{h, int32(d), int32(min(n, MaxBranches(d)))}]
-	switch {
-	case !ok:
-		return Score{}
-	case e.Opt != nil:
-		return e.Opt.S
-	}
-	return e.LB
-}
-
 // Hashes returns two random values per item, n of them, whose sums over a
 // set of items identify it in a Cache; the same n gives the same values.
 func Hashes(n int) (h1, h2 []uint64) {

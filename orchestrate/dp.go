@@ -16,7 +16,7 @@ import (
 // SAT engine's they need no tidying.
 func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	start := time.Now()
-	var dopt dp.Options
+	dopt := dp.Options{CacheBytes: opt.CacheBytes}
 	if opt.Progress != nil {
 		dopt.Progress = func(p dp.Progress) {
 			opt.Progress(Progress{Engine: DP, Depth: p.Depth, MaxLeaves: p.MaxLeaves, Examples: p.Examples, Calls: p.Rounds, Elapsed: p.Elapsed})

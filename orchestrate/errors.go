@@ -41,6 +41,10 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	// The engine checks oopt, and fails before it searches.
 	oopt := b.options()
 	oopt.Off, oopt.MinLeaf = opt.Off, b.leastLeaf(ds)
+	// Half the caches' memory to the engine's, a quarter each to those of
+	// the search beside it and of the hand-off to dp, which may run at
+	// once.
+	oopt.CacheBytes = opt.CacheBytes / 2
 	a := newAnytime(objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize})
 	if opt.Progress != nil {
 		a.report = func(best, bound int) {
@@ -50,7 +54,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	if !opt.Off.Floor {
 		a.floor(ctx, ds, b, oopt.MinLeaf)
 	}
-	oopt.Consistent = fewestLeaves
+	oopt.Consistent = fewestLeaves(opt.CacheBytes / 4)
 	oopt.UpperBound = a.held.Score
 	oopt.Progress = func(p objective.Progress) { a.engine(p, b.Cost == 0) }
 	ictx, stop := context.WithCancel(ctx)
@@ -180,8 +184,9 @@ const ldsCuts = 1024
 // improve searches ds beside the engine that searches it with opt, by
 // solve, for better trees: by limited discrepancy over CART's ranking of
 // the tests, with the bottom two levels solved exactly (package lds), in
-// rounds that take at most ldsShare of the time. It ends when ctx does or
-// the rounds have weighed every choice.
+// rounds that take at most ldsShare of the time, its caches half the
+// memory of the engine's. It ends when ctx does or the rounds have
+// weighed every choice.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
 	if opt.MaxBranches != 0 || opt.MaxDepth <= 2 {
 		return
@@ -190,7 +195,7 @@ func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve object
 	offer := func(root *tree.Node, s objective.Score) {
 		a.offer(root.Map(func(f int) int { return index[f] }), s)
 	}
-	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, Offer: offer})
+	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, CacheBytes: opt.CacheBytes / 2, Offer: offer})
 }
 
 // orderedTests is the number of threshold tests a column of ds must give,
@@ -222,29 +227,32 @@ func errorsEngine(ds *dataset.Dataset) Engine {
 	return MinErr
 }
 
-// fewestLeaves is the hand-off of the engines of the fewest errors to the
-// zero-error engine dp (objective.Options.Consistent): given t, a tree of
-// depth at most d without errors, it returns one with the fewest leaves.
-// The fewest leaves at the least depth, then at each depth after it, give
-// each search a close bound to start from. When ctx ends it returns the
-// best tree it has, with ctx's error.
-func fewestLeaves(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error) {
-	s, err := dp.New(ctx, ds, dp.Options{})
-	if err != nil {
-		return t, err
+// fewestLeaves returns the hand-off of the engines of the fewest errors to
+// the zero-error engine dp (objective.Options.Consistent), whose cache
+// holds about cacheBytes (0: its default): given t, a tree of depth at
+// most d without errors, it returns one with the fewest leaves. The fewest
+// leaves at the least depth, then at each depth after it, give each search
+// a close bound to start from. When ctx ends it returns the best tree it
+// has, with ctx's error.
+func fewestLeaves(cacheBytes int64) func(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error) {
+	return func(ctx context.Context, ds *dataset.Dataset, d int, t *tree.Node) (*tree.Node, error) {
+		s, err := dp.New(ctx, ds, dp.Options{CacheBytes: cacheBytes})
+		if err != nil {
+			return t, err
+		}
+		root, err := s.MinDepth(ctx)
+		if err != nil {
+			return t, err
+		}
+		for dd := root.Depth(); dd < d && err == nil; dd++ {
+			root, err = s.MinLeaves(ctx, dd, root)
+		}
+		if err != nil {
+			return root, err
+		}
+		if t.Leaves() < root.Leaves() {
+			root = t
+		}
+		return s.MinLeaves(ctx, d, root)
 	}
-	root, err := s.MinDepth(ctx)
-	if err != nil {
-		return t, err
-	}
-	for dd := root.Depth(); dd < d && err == nil; dd++ {
-		root, err = s.MinLeaves(ctx, dd, root)
-	}
-	if err != nil {
-		return root, err
-	}
-	if t.Leaves() < root.Leaves() {
-		root = t
-	}
-	return s.MinLeaves(ctx, d, root)
 }

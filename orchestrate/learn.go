@@ -121,6 +121,11 @@ type Options struct {
 	// Off switches techniques of the engines of the Errors mode off, for
 	// an ablation (objective.Techniques).
 	Off objective.Techniques
+	// CacheBytes bounds the memory of the caches of subproblems of a
+	// search, all together, about: the part of its memory that grows as it
+	// goes. 0 leaves each engine its default (objective.DefaultCacheBytes,
+	// dp.DefaultCacheBytes).
+	CacheBytes int64
 }
 
 // Progress is the state of a search after a solver call, or a round of

@@ -35,7 +35,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records), ErrorsOnly: opt.AnySize},
 		top:      opt.MaxDepth,
 		budget:   objective.MaxBranches(opt.MaxDepth),
-		cache:    make(objective.Cache),
+		cache:    objective.NewCache(opt.CacheBytes),
 		marks:    make([]uint8, x.n),
 		none:     make([]int, x.classes),
 		frames:   make([]frame, opt.MaxDepth+1),

@@ -173,7 +173,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		return nil
 	}
 	k := objective.Key{H: v.h, D: int32(d), N: int32(n)}
-	if e, hit := s.cache[k]; hit {
+	if e, hit := s.cache.Get(k); hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {
 			return s.order.IfLess(e.Opt, ub)
@@ -195,7 +195,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	}
 	one := s.depthOne(v)
 	if n == 1 {
-		s.cache[k] = objective.Entry{Opt: one}
+		s.cache.Put(k, objective.Entry{Opt: one})
 		return s.order.IfLess(one, ub)
 	}
 	root := v == s.root
@@ -227,9 +227,9 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 		// ub may have come from beside the search: best, if any, is
 		// only the best of the trees better than what ub was.
 	case best != nil:
-		s.cache[k] = objective.Entry{Opt: best}
+		s.cache.Put(k, objective.Entry{Opt: best})
 	default:
-		s.cache[k] = objective.Entry{LB: ub0}
+		s.cache.Put(k, objective.Entry{LB: ub0})
 	}
 	return best
 }

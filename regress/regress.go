@@ -33,6 +33,9 @@ type Options struct {
 	// it, the fewest branching nodes among those trees (see the package
 	// doc for what least means there).
 	AnySize bool
+	// CacheBytes bounds the memory of the search's cache of subproblems,
+	// about, as objective.Options.CacheBytes.
+	CacheBytes int64
 }
 
 // Result is what Solve found.
@@ -92,6 +95,9 @@ func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Op
 	}
 	if !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64) {
 		return nil, fmt.Errorf("regress: complexity cost %v: want a finite cost of 0 or more", opt.Cost)
+	}
+	if opt.CacheBytes < 0 {
+		return nil, fmt.Errorf("regress: cache of %d bytes: want 0 (the default) or more", opt.CacheBytes)
 	}
 	x, err := pack(ds, targets)
 	if err != nil {
@@ -168,7 +174,7 @@ func newSearch(x *data, root *set, opt Options) *search {
 		opt:    opt,
 		margin: marginOf(root.tot.sse(), root.tot.n, d),
 		least:  max(int64(math.Ceil(opt.MinLeaf*x.scale)), 1),
-		cache:  make(map[objective.Key]known),
+		cache:  objective.NewMemo[known](opt.CacheBytes),
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),
 		root:   root,

@@ -81,7 +81,7 @@ type search struct {
 	// complexity cost times the SSE of the root's leaf, and eta, where
 	// the fewest nodes are asked for (see the package doc).
 	pen, eta float64
-	cache    map[objective.Key]known
+	cache    *objective.Memo[known]
 	stop     atomic.Bool
 	stats    Stats
 	side     []uint8 // by item: the side of the cut being tried, 0 where it holds
@@ -99,7 +99,7 @@ type search struct {
 // lb returns a bound below the SSE of every tree of the subproblem key,
 // of at least low.
 func (s *search) lb(key objective.Key, low float64) float64 {
-	if e, ok := s.cache[key]; ok {
+	if e, ok := s.cache.Get(key); ok {
 		if e.opt != nil {
 			return max(low, e.opt.cost)
 		}
@@ -173,7 +173,7 @@ func (s *search) solve(v *set, d int, ub float64) *sol {
 // SSE, nil where none is below ub, or best, the leaf, where no split
 // beats target, what it must.
 func (s *search) cached(key objective.Key, ub, target float64, best *sol) (t *sol, done bool) {
-	e, ok := s.cache[key]
+	e, ok := s.cache.Get(key)
 	if !ok {
 		return nil, false
 	}
@@ -193,9 +193,9 @@ func (s *search) cached(key objective.Key, ub, target float64, best *sol) (t *so
 // best, the tree of least SSE, or, if nil, that none is below ub.
 func (s *search) remember(key objective.Key, best *sol, ub float64) {
 	if best != nil {
-		s.cache[key] = known{opt: best}
+		s.cache.Put(key, known{opt: best})
 	} else {
-		s.cache[key] = known{lb: ub}
+		s.cache.Put(key, known{lb: ub})
 	}
 }
 

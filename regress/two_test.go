@@ -67,7 +67,7 @@ func TestDepthTwo(t *testing.T) {
 			seeds []record
 			root  *set
 		}{{nil, nil}, {learnt, nil}, {nil, all}} {
-			s.cache = make(map[objective.Key]known)
+			s.cache = objective.NewMemo[known](0)
 			s.frames[2].seeds, s.root = c.seeds, c.root
 			if got := s.solve(all, 2, math.Inf(1)).cost; math.Abs(got-want) > 8*s.margin {
 				t.Fatalf("table %d, %d seeds, best first %v: SSE %v, trying every cut %v", i, len(c.seeds), c.root != nil, got, want)
@@ -95,7 +95,7 @@ func TestDepthTwoWrongSeeds(t *testing.T) {
 		}
 		s.solve(all, 2, math.Inf(1))
 		s.frames[2].seeds = slices.Clone(s.frames[2].learnt)
-		s.cache = make(map[objective.Key]known)
+		s.cache = objective.NewMemo[known](0)
 		got := s.solve(sub, 2, math.Inf(1))
 		if got == nil || math.Abs(got.cost-everyCut(s, sub)) > 8*s.margin {
 			caught++

@@ -143,12 +143,18 @@ func runBench(ctx context.Context, cmd *cli.Command) error {
 	if err := checkData(data, jobs); err != nil {
 		return err
 	}
-	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Probes: cmd.Int(flagJobs), Report: memberWarnings(), Machine: bench.ThisMachine()}
+	runner := &bench.Runner{Data: data, Timeout: cmd.Duration(flagTimeout), Probes: cmd.Int(flagJobs), CacheBytes: cacheBytes(cmd, 1), Report: memberWarnings(), Machine: bench.ThisMachine()}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find odtx to run each job in: %w", err)
 	}
-	child := &bench.ChildRunner{Runner: runner, Command: []string{self, "-q", "bench", "job"}, Stop: stopSignal,
+	// Each job runs alone, in a process of its own, under the same limit.
+	job := []string{self, "-q"}
+	if cmd.IsSet(flagMaxMemory) {
+		job = append(job, "--"+flagMaxMemory, cmd.String(flagMaxMemory))
+	}
+	job = append(job, "bench", "job")
+	child := &bench.ChildRunner{Runner: runner, Command: job, Stop: stopSignal,
 		WarningPrefix: warningPrefix, Warnings: os.Stderr}
 	dir := cmd.String("out")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

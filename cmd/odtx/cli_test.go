@@ -46,14 +46,17 @@ func checkOneLine(t *testing.T, args []string, r result, want string) {
 	}
 }
 
-// TestGlobalFlagsChecked: --jobs below 1 and a negative --timeout are
-// rejected the same way before any command runs, whichever the command.
+// TestGlobalFlagsChecked: --jobs below 1, a negative --timeout and a
+// --max-memory too small or not a size are rejected the same way before
+// any command runs, whichever the command.
 func TestGlobalFlagsChecked(t *testing.T) {
 	dir := cliDir(t)
 	for _, bad := range []struct{ flag, value, want string }{
 		{"--jobs", "0", `odtx: invalid value "0" for flag -jobs: want at least 1 (see odtx --help)`},
 		{"--jobs", "-1", `odtx: invalid value "-1" for flag -jobs: want at least 1 (see odtx --help)`},
 		{"--timeout", "-1s", `odtx: invalid value "-1s" for flag -timeout: want a duration of 0 (no limit) or more (see odtx --help)`},
+		{"--max-memory", "512", `odtx: invalid value "512" for flag -max-memory: want at least 64MiB (see odtx --help)`},
+		{"--max-memory", "2gb", `odtx: invalid value "2gb" for flag -max-memory: "2gb": want a size such as 512m, 2g or 1.5GiB (see odtx --help)`},
 	} {
 		for _, c := range everyCommand {
 			args := slices.Concat([]string{bad.flag, bad.value}, c)

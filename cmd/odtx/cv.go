@@ -98,7 +98,8 @@ func cvOptions(cmd *cli.Command, folds []cv.Fold, data dataset.Options, e orches
 	opt, _, err := searchOptions(cmd, e, mode, func() (*dataset.Dataset, error) {
 		return folds[0].Train.Binarize(data) // its errors name the file
 	})
-	// cv has no --trace, so no file to close.
+	// cv has no --trace, so no file to close. Its folds run --jobs at once.
+	opt.CacheBytes = cacheBytes(cmd, cmd.Int(flagJobs))
 	return opt, err
 }
 

@@ -22,6 +22,7 @@ func crossValidateRegression(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
+	ropt.CacheBytes = cacheBytes(cmd, cmd.Int(flagJobs)) // the folds run --jobs at once
 	data, err := regressionData(cmd)
 	if err != nil {
 		return err

@@ -282,6 +282,7 @@ func runLearn(ctx context.Context, cmd *cli.Command, ds *dataset.Dataset, e orch
 	}
 	opt.Probes = cmd.Int(flagJobs)
 	opt.Budget = budget
+	opt.CacheBytes = cacheBytes(cmd, 1)
 	if !cmd.Bool(flagQuiet) {
 		progress := progressReporter(mode, ds)
 		defer progress.done()

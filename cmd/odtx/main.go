@@ -181,6 +181,7 @@ func app() *cli.Command {
 				Aliases: []string{"q"},
 				Usage:   "no progress on stderr",
 			},
+			memoryFlag(),
 			parentFlag(),
 		},
 		Commands: []*cli.Command{learnCommand(), predictCommand(), drawCommand(), verifyCommand(), dumpCommand(), cvCommand(), genCommand(), benchCommand()},
@@ -191,6 +192,7 @@ func app() *cli.Command {
 			if cmd.IsSet(flagSolver) && cmd.IsSet(flagPortfolio) {
 				return ctx, errors.New("--solver and --portfolio both name the back end: give one (a portfolio may include the solver)")
 			}
+			limitMemory(cmd)
 			if cmd.IsSet(flagParent) {
 				return watchParent(ctx, cmd.Int(flagParent))
 			}

@@ -44,7 +44,7 @@ func regression(cmd *cli.Command) (bool, error) {
 var regressionTakes = []string{
 	flagTask, flagMaxDepth, flagMaxBranches, flagMinLeaf, flagAnySize, "weight", flagCost,
 	"format", flagOutput, "label", "split", "folds", "seed", "folds-dir", "splits",
-	flagTimeout, flagJobs, flagQuiet, flagParent,
+	flagTimeout, flagJobs, flagQuiet, flagParent, flagMaxMemory,
 }
 
 // regressionDepths returns the depths --max-depth gives a regression
@@ -67,6 +67,7 @@ func regressionDepths(cmd *cli.Command) ([]int, regress.Options, error) {
 		return nil, opt, usage(cmd, fmt.Errorf("--min-leaf %v: want more than 0 rows (or weight) a leaf", opt.MinLeaf))
 	}
 	opt.Cost, opt.AnySize = cmd.Float(flagCost), cmd.Bool(flagAnySize)
+	opt.CacheBytes = cacheBytes(cmd, 1)
 	opt.MaxBranches = cmd.Int(flagMaxBranches)
 	switch {
 	case cmd.IsSet(flagMaxBranches) && opt.MaxBranches < 1:

@@ -32,7 +32,8 @@ func Runs(full, short int) int {
 // cost per branch or none; the costs times any number of records are
 // exact in binary, so that the engine and the oracle see the same ties.
 // Without a cost, it asks for a tree of any size one time in four. One
-// time in three it asks for leaves of 2 to 6 records.
+// time in three it asks for leaves of 2 to 6 records, and one in four
+// for a cache of a few entries.
 func RandomOptions(r *rand.Rand) objective.Options {
 	opt := objective.Options{MaxDepth: 1 + r.IntN(3)}
 	if r.IntN(10) == 0 {
@@ -48,6 +49,11 @@ func RandomOptions(r *rand.Rand) objective.Options {
 	}
 	if r.IntN(3) == 0 {
 		opt.MinLeaf = 2 + r.IntN(5)
+	}
+	if r.IntN(4) == 0 {
+		// A cache of a few entries drops its generations all the time,
+		// which must cost time only.
+		opt.CacheBytes = 1 << 10
 	}
 	return opt
 }

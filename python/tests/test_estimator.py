@@ -90,6 +90,21 @@ def test_tiny_time_limit_gives_a_tree(max_depth):
         OptimalTreeClassifier(time_limit=0).fit(X, y)
 
 
+@pytest.mark.parametrize("max_memory", [64 << 20, "256m", "1.5GiB"])
+def test_max_memory(max_memory):
+    """A memory limit reaches odtx and costs time, never the answer: the
+    fewest errors are those found without it. A size odtx refuses is its
+    one-line error, and a value that is no size is refused before."""
+    X, y = make_blobs(n_samples=300, random_state=0)
+    free = OptimalTreeClassifier(max_depth=3, n_jobs=1).fit(X, y)
+    held = OptimalTreeClassifier(max_depth=3, n_jobs=1, max_memory=max_memory).fit(X, y)
+    assert held.optimal_ and held.training_errors_ == free.training_errors_
+    with pytest.raises(OdtxError, match="max-memory: want at least 64MiB"):
+        OptimalTreeClassifier(max_memory="1m").fit(X, y)
+    with pytest.raises(ValueError, match="max_memory is 1.5: want bytes"):
+        OptimalTreeClassifier(max_memory=1.5).fit(X, y)
+
+
 def test_no_tree_is_an_odtx_error(tmp_path, monkeypatch):
     """An odtx that exits without writing a tree makes the fit raise
     OdtxError with odtx's last line, not a JSONDecodeError."""

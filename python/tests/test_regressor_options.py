@@ -157,3 +157,15 @@ def test_bad_weights():
     for w in ([1.0, -1.0], [1.0, np.inf], [0.0, 0.0]):
         with pytest.raises(ValueError, match="sample_weight"):
             OptimalTreeRegressor().fit([[0], [1]], [0.0, 1.0], sample_weight=w)
+
+
+def test_max_memory():
+    """odtx --max-memory from the regressor: the same least SSE, and a
+    size odtx refuses is its error."""
+    X, y = load_diabetes(return_X_y=True)
+    X, y = X[:150, :4], y[:150]
+    free = OptimalTreeRegressor(max_depth=2).fit(X, y)
+    held = OptimalTreeRegressor(max_depth=2, max_memory="128m").fit(X, y)
+    assert held.optimal_ and math.isclose(held.training_sse_, free.training_sse_, rel_tol=1e-12)
+    with pytest.raises(ValueError, match="max-memory: want at least 64MiB"):
+        OptimalTreeRegressor(max_depth=2, max_memory="1k").fit(X, y)

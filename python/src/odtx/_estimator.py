@@ -150,6 +150,12 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         negative: that many fewer than one per CPU, plus one, as in
         scikit-learn. One job makes the choice among optimal trees
         deterministic.
+    max_memory : int, str or None, default=None
+        Keep odtx near this much memory (``odtx --max-memory``): bytes, or
+        a size such as "512m", "2g" or "1.5GiB" (1024-fold units), at least
+        64 MiB. The search's caches then take half of it, and drop what
+        they have not used lately when they fill, which costs time, never
+        the answer. None: odtx's defaults.
 
     Attributes
     ----------
@@ -208,6 +214,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         split="threshold",
         class_weight=None,
         n_jobs=None,
+        max_memory=None,
     ):
         self.max_depth = max_depth
         self.max_branching_nodes = max_branching_nodes
@@ -222,6 +229,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         self.split = split
         self.class_weight = class_weight
         self.n_jobs = n_jobs
+        self.max_memory = max_memory
 
     def fit(self, X, y, sample_weight=None):
         """Learn the optimal tree of X and y, each row weighing its
@@ -334,13 +342,7 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         the rows weighing total in all."""
         # Stop with this process, however it ends: a search with no time
         # limit would run on, adopted, after a kill.
-        args = ["--parent", str(os.getpid()), "--engine", str(self.engine)]
-        if self.time_limit is not None:
-            if not self.time_limit > 0:
-                raise ValueError(f"time_limit is {self.time_limit!r}: want seconds, more than 0, or None")
-            # In whole nanoseconds, at least one: Go's durations take no
-            # exponent, and 0 would mean no limit.
-            args += ["--timeout", f"{max(round(float(self.time_limit) * 1e9), 1)}ns"]
+        args = ["--parent", str(os.getpid()), "--engine", str(self.engine)] + _limits(self.time_limit, self.max_memory)
         if self.n_jobs is not None:
             jobs = self.n_jobs if self.n_jobs > 0 else (os.cpu_count() or 1) + 1 + self.n_jobs
             args += ["--jobs", str(max(jobs, 1))]
@@ -526,3 +528,20 @@ def _csv(header, columns):
     numbers, which need no quoting."""
     rows = [",".join(header)] + [",".join(row) for row in zip(*columns)]
     return ("\n".join(rows) + "\n").encode("ascii")
+
+
+def _limits(time_limit, max_memory):
+    """The global flags of odtx for an estimator's time_limit and
+    max_memory."""
+    args = []
+    if time_limit is not None:
+        if not time_limit > 0:
+            raise ValueError(f"time_limit is {time_limit!r}: want seconds, more than 0, or None")
+        # In whole nanoseconds, at least one: Go's durations take no
+        # exponent, and 0 would mean no limit.
+        args += ["--timeout", f"{max(round(float(time_limit) * 1e9), 1)}ns"]
+    if max_memory is not None:
+        if isinstance(max_memory, bool) or not isinstance(max_memory, (numbers.Integral, str)):
+            raise ValueError(f"max_memory is {max_memory!r}: want bytes, a size such as '2g', or None")
+        args += ["--max-memory", str(max_memory)]
+    return args

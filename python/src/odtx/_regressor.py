@@ -12,7 +12,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from ._binary import OdtxError, last_line, run
-from ._estimator import _FINITE, OptimalTreeClassifier, _categoricals, _checkable, _columns, _csv, _row_weights, _validate_data
+from ._estimator import _FINITE, OptimalTreeClassifier, _categoricals, _checkable, _columns, _csv, _limits, _row_weights, _validate_data
 from ._values import Column, code_of, tokens
 
 
@@ -58,6 +58,8 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
         (``ConvergenceWarning``). None: no limit.
     split : {"threshold", "eq"}, default="threshold"
         Numeric columns as ``<=`` tests, or as ``==`` tests like the others.
+    max_memory : int, str or None, default=None
+        As OptimalTreeClassifier's: ``odtx --max-memory``.
 
     Attributes
     ----------
@@ -90,6 +92,7 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
         complexity_cost=None,
         time_limit=None,
         split="threshold",
+        max_memory=None,
     ):
         self.max_depth = max_depth
         self.max_leaf_nodes = max_leaf_nodes
@@ -97,6 +100,7 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
         self.complexity_cost = complexity_cost
         self.time_limit = time_limit
         self.split = split
+        self.max_memory = max_memory
 
     def fit(self, X, y, sample_weight=None):
         """Learn the regression tree of least squared error of X and y,
@@ -165,11 +169,7 @@ class OptimalTreeRegressor(RegressorMixin, BaseEstimator):
         on rows training rows."""
         if self.max_depth is None or int(self.max_depth) != self.max_depth or self.max_depth < 0:
             raise ValueError(f"max_depth is {self.max_depth!r}: want a depth, an integer of 0 or more")
-        args = ["--parent", str(os.getpid())]
-        if self.time_limit is not None:
-            if not self.time_limit > 0:
-                raise ValueError(f"time_limit is {self.time_limit!r}: want seconds, more than 0, or None")
-            args += ["--timeout", f"{max(round(float(self.time_limit) * 1e9), 1)}ns"]
+        args = ["--parent", str(os.getpid())] + _limits(self.time_limit, self.max_memory)
         args += ["-q", "learn", "--task", "regression", "--max-depth", str(int(self.max_depth))]
         leaves = self.max_leaf_nodes
         if leaves is not None:
