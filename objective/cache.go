@@ -14,9 +14,9 @@ type Key struct {
 const DefaultCacheBytes = 1 << 30
 
 // entryBytes is about what an entry of a Memo costs: its slot in the map,
-// with the key and the value, and the solution nodes that an optimum
-// adds, which entries share.
-const entryBytes = 160
+// with the key and the value, and, mostly, the nodes of the tree of an
+// optimum, which entries share only in part.
+const entryBytes = 400
 
 // Memo maps subproblems to what a search knows of them, within a budget
 // of memory. It keeps two generations: when the newer fills half the
