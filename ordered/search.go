@@ -291,7 +291,7 @@ func (s *search) greedy(v *view, d, n int, ub score) *sol {
 	fr := &s.frames[d]
 	if d == 2 {
 		// Without views of the sides, as evaluate finds them.
-		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, nil, nil)
+		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, nil, nil, [2]int{math.MaxInt, math.MaxInt})
 		return join(s.x.cols[a].feature[p], s.better(fl, fs), s.better(tl, ts))
 	}
 	v.split(s.x, a, p, s.marks, &fr.t, &fr.f)
@@ -750,7 +750,8 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 	fr.keep(k)
 	if d == 2 {
 		lb := fr.columnBounds(s, k, iv)
-		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.colOrder)
+		caps := fr.caps(s, k, iv, ub)
+		tl, fl, ts, fs := s.sideStumps(v, fr, a, p, &lb, fr.colOrder, caps)
 		for j := range fr.m {
 			t, f := tl, fl
 			if lo+j > 0 {
@@ -760,7 +761,7 @@ func (s *search) evaluate(fr *frame, v *view, a, d, n, k int, iv interval, ub sc
 				f = s.better(fl, fs)
 			}
 			i := fr.at(k, j)
-			fr.lb[i], fr.lb[i+1] = t.S, f.S
+			fr.lb[i], fr.lb[i+1] = s.order.Min(t.S, score{E: caps[0]}), s.order.Min(f.S, score{E: caps[1]})
 			if sc := t.S.Add(f.S).Add(objective.Branch); s.order.Less(sc, ub) {
 				best, ub = join(feature, f, t), sc
 				s.found(v, best)
@@ -862,13 +863,35 @@ type half struct {
 // sideStumps finds, in one sweep of v, the leaf and the best tree of
 // depth one (nil if none beats the leaf) of each side of the cut of column
 // a at position p, true side first, with fr's stumps; lb and cols are as
-// sweep takes them.
-func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, cols []int) (tl, fl, ts, fs *sol) {
+// sweep takes them, and caps the stumps' (see stump.cap): a side whose
+// best tree makes as many errors as its cap or more gets the best the
+// sweep weighed.
+func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, cols []int, caps [2]int) (tl, fl, ts, fs *sol) {
 	tcls, fcls, at := fr.sides(v, a, p, s.marks)
 	fr.ts[0].start(tcls, s.minLeaf)
 	fr.ts[1].start(fcls, s.minLeaf)
+	fr.ts[0].cap, fr.ts[1].cap = caps[0], caps[1]
 	s.sweep(v, &fr.ts, lb, cols, cut{a, at})
 	return leaf(tcls), leaf(fcls), s.stumpSol(&fr.ts[0]), s.stumpSol(&fr.ts[1])
+}
+
+// caps returns the errors below which trees of depth one of the true and
+// false sides of cut k of interval iv are wanted, at depth two with the
+// full budget and no cost: below what ub leaves each beside the other's
+// bound, plus the slack to the farther end of the interval, as the sides
+// of deeper cuts are searched (evaluate). A side that fails by more proves
+// the interval; by less, the sweep finds its best tree still, whose
+// errors bound the cuts nearby. Elsewhere, no cap.
+func (fr *frame) caps(s *search, k int, iv interval, ub score) [2]int {
+	if fr.m != 1 || s.order.Cost != 0 || ub == objective.None {
+		return [2]int{math.MaxInt, math.MaxInt}
+	}
+	t, f := fr.bounds(s, k, iv, 0)
+	slack := max(fr.weight(k)-fr.weight(iv.lo), fr.weight(iv.hi)-fr.weight(k))
+	if !s.order.ErrorsOnly {
+		slack++ // as many errors as ub, with fewer branches, beat it
+	}
+	return [2]int{ub.E - f.E + slack, ub.E - t.E + slack}
 }
 
 // sides marks the items of v by their side of the cut of column a at

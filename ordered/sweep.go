@@ -1,6 +1,9 @@
 package ordered
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // stump finds, for one set of items, the tree of depth one that
 // misclassifies the fewest of its records, by a sweep over every column,
@@ -10,6 +13,11 @@ type stump struct {
 	total   int   // its weight
 	leaf    int   // errors of its leaf
 	minLeaf int   // at least 1
+	// cap, if below best, is the errors below which a tree is wanted: the
+	// sweep then weighs no cut that cannot go below it, nor a column whose
+	// bound is not below it, and proves of those only that they make cap
+	// errors or more.
+	cap int
 	// ends is minLeaf where that is more than 1, else 0: the first and
 	// the last cut that leave a side enough records are weighed, wherever
 	// they fall (see items).
@@ -53,6 +61,7 @@ func (st *stump) start(cls []int, minLeaf int) {
 	}
 	st.leaf = st.total - most
 	st.best, st.col = st.leaf, -1
+	st.cap = math.MaxInt
 	if len(st.cnt) != len(cls) {
 		st.cnt = make([]int, len(cls))
 	}
@@ -63,7 +72,7 @@ func (st *stump) start(cls []int, minLeaf int) {
 func (st *stump) column() {
 	clear(st.cnt)
 	st.seen, st.last, st.run, st.until = 0, -1, -1, st.minLeaf-1
-	st.done = st.best == 0 || st.total < 2*st.minLeaf
+	st.done = st.best == 0 || st.cap <= 0 || st.total < 2*st.minLeaf
 	st.colBest = st.leaf
 }
 
@@ -91,7 +100,7 @@ func (st *stump) cut(b int) {
 		st.terrs, st.ferrs = st.seen-lmost, st.total-st.seen-rmost
 	}
 	st.colBest = min(st.colBest, e)
-	st.until = st.seen + e - st.colBest
+	st.until = st.seen + e - min(st.colBest, st.cap)
 	st.done = st.best == 0 || st.total <= st.until
 }
 
@@ -108,9 +117,9 @@ func (st *stump) cut(b int) {
 // If lb is not nil, lb[h][b] bounds below the errors of side h's leaf and
 // of its trees whose root tests column b, and the sweep, taking the
 // columns in the order cols, passes over those that cannot beat the best
-// so far. It raises each bound to what the sweep proves: the least errors
-// of the column's trees and the leaf, or the best so far where it passed
-// the column over. Column c.col, if any, is swept without listing each
+// so far, or the stump's cap. It raises each bound to what the sweep
+// proves: the least errors of the column's trees and the leaf, or the best
+// so far where it passed the column over, each at most the cap. Column c.col, if any, is swept without listing each
 // side's items apart.
 func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 	for i := range v.sorted {
@@ -121,8 +130,8 @@ func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 		st[0].column()
 		st[1].column()
 		if lb != nil {
-			st[0].done = st[0].done || lb[0][b] >= st[0].best
-			st[1].done = st[1].done || lb[1][b] >= st[1].best
+			st[0].done = st[0].done || lb[0][b] >= min(st[0].best, st[0].cap)
+			st[1].done = st[1].done || lb[1][b] >= min(st[1].best, st[1].cap)
 		}
 		st[0].skipped, st[1].skipped = st[0].done, st[1].done
 		switch {
@@ -154,12 +163,13 @@ type cut struct{ col, at int }
 
 // bound returns what the sweep of a column proves of its trees and the
 // leaf: none makes fewer errors than the best of them weighed if it went
-// through the column, nor than the best so far if it passed it over.
+// through the column, nor than the best so far if it passed it over, nor,
+// in either case, than the cap if that is less.
 func (st *stump) bound() int {
 	if st.skipped {
-		return st.best
+		return min(st.best, st.cap)
 	}
-	return st.colBest
+	return min(st.colBest, st.cap)
 }
 
 // sweepScratch is what pass learns of a column's items for the cut being
