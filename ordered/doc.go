@@ -43,9 +43,11 @@
 //   - A cut's two sides are solved for trees better than the best so far
 //     plus a slack, the records to the farther end of its interval: a
 //     side that fails then proves the whole interval. The larger side,
-//     solved first, gets a quarter of it. At depth two, each side's sweep
-//     is capped alike, at what the best so far leaves it beside the other
-//     side's bound plus the slack: it passes over the columns and the cuts
+//     solved first, gets a quarter of it. At depth two, with the full
+//     budget and no cost per branch, each side's sweep is capped alike, at
+//     what the best so far leaves it beside the other side's bound plus
+//     the slack (and one error more where, without AnySize, as many errors
+//     with fewer branches win): it passes over the columns and the cuts
 //     that cannot go below that.
 //   - The search of one side of a cut starts from what the search
 //     of the same side of the nearest evaluated cut, a subset of it,

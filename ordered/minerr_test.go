@@ -151,3 +151,44 @@ func TestRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestLastCutInsideRun: with a minimum leaf size, the last cut that leaves
+// enough records after it is weighed even inside a run of one class, when
+// the position after it holds several items. The sweep once weighed the
+// first item's records alone, passed the cut over, and claimed a worse
+// tree optimal (13 errors against minerr's 11).
+func TestLastCutInsideRun(t *testing.T) {
+	counts := [][2]int{{3, 0}, {3, 0}, {2, 0}, {1, 1}, {6, 0}, {4, 0}, {3, 0}, {6, 0}, {4, 1}, {0, 3}, {0, 8}}
+	var b strings.Builder
+	b.WriteString("x,y,label\n")
+	id := 0
+	for x, c := range counts {
+		for k, n := range c {
+			for range n {
+				fmt.Fprintf(&b, "%d,%d,%c\n", x, id*7%45, 'a'+k)
+				id++
+			}
+		}
+	}
+	if err := agree(load(t, b.String()), objective.Options{MaxDepth: 1, MinLeaf: 17}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTiesFewerBranches: without AnySize, a tree of as many errors as the
+// best so far and fewer branches beats it, which the caps of the sweeps of
+// depth two must leave room for.
+func TestTiesFewerBranches(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for run := range objtest.Runs(600, 150) {
+		csv := numericCSV(r, 10+r.IntN(80), 1+r.IntN(4), 2+r.IntN(8), 2+r.IntN(2))
+		ds := load(t, csv)
+		opt := objective.Options{MaxDepth: 2 + r.IntN(2)}
+		if r.IntN(3) == 0 {
+			opt.MinLeaf = 2 + r.IntN(1+len(ds.Examples)/5)
+		}
+		if err := agree(ds, opt); err != nil {
+			t.Fatalf("run %d (%+v):\n%s%v", run, opt, csv, err)
+		}
+	}
+}

@@ -883,7 +883,7 @@ func (s *search) sideStumps(v *view, fr *frame, a int, p int32, lb *[2][]int, co
 // the interval; by less, the sweep finds its best tree still, whose
 // errors bound the cuts nearby. Elsewhere, no cap.
 func (fr *frame) caps(s *search, k int, iv interval, ub score) [2]int {
-	if fr.m != 1 || s.order.Cost != 0 || ub == objective.None {
+	if fr.m != 1 || s.order.Cost != 0 {
 		return [2]int{math.MaxInt, math.MaxInt}
 	}
 	t, f := fr.bounds(s, k, iv, 0)

@@ -72,7 +72,7 @@ func (st *stump) start(cls []int, minLeaf int) {
 func (st *stump) column() {
 	clear(st.cnt)
 	st.seen, st.last, st.run, st.until = 0, -1, -1, st.minLeaf-1
-	st.done = st.best == 0 || st.cap <= 0 || st.total < 2*st.minLeaf
+	st.done = st.best == 0 || st.total < 2*st.minLeaf
 	st.colBest = st.leaf
 }
 
@@ -119,8 +119,8 @@ func (st *stump) cut(b int) {
 // columns in the order cols, passes over those that cannot beat the best
 // so far, or the stump's cap. It raises each bound to what the sweep
 // proves: the least errors of the column's trees and the leaf, or the best
-// so far where it passed the column over, each at most the cap. Column c.col, if any, is swept without listing each
-// side's items apart.
+// so far where it passed the column over, each at most the cap. Column
+// c.col, if any, is swept without listing each side's items apart.
 func (s *search) sweep(v *view, st *[2]stump, lb *[2][]int, cols []int, c cut) {
 	for i := range v.sorted {
 		b := i
@@ -296,6 +296,20 @@ func passItems(o []entry, b int, side []uint8, st *[2]stump, sc *sweepScratch) {
 	st[1].items(i1[:n1], b)
 }
 
+// positionWeight returns the weight of the items of o at the position of
+// its first: whether a cut leaves minLeaf records after it depends on all
+// of them.
+func positionWeight(o []entry) int {
+	w := 0
+	for _, e := range o {
+		if e.pos != o[0].pos {
+			break
+		}
+		w += int(e.w)
+	}
+	return w
+}
+
 // items sweeps column b for st, whose items in the column's order are o.
 // It keeps the sweep's state in locals, which stores to cnt would
 // otherwise send back to memory at every item. It passes over a cut
@@ -316,7 +330,7 @@ func (st *stump) items(o []entry, b int) {
 	class, pure := int16(-1), false
 	for i := range o {
 		e := &o[i]
-		if seen > until && e.pos != last && (class != e.class || !pure || !e.pure || until < st.ends || seen+int(e.w) > st.total-st.ends) {
+		if seen > until && e.pos != last && (class != e.class || !pure || !e.pure || until < st.ends || st.ends > 0 && seen+positionWeight(o[i:]) > st.total-st.ends) {
 			st.seen, st.last = seen, last
 			st.cut(b)
 			if st.done {
