@@ -29,8 +29,8 @@ type jobRequest struct {
 // use, which Execute does not make.
 type ChildRunner struct {
 	// Runner is what the child runs the job with: ChildRunner hands it
-	// the Runner's Data, Timeout, Probes and CacheBytes; the child has its own Report,
-	// as a function cannot cross to another process.
+	// the Runner's Data, Timeout, Probes and CacheBytes; the child has
+	// its own Report, as a function cannot cross to another process.
 	Runner *Runner
 	// Command is the child, a program and its arguments, such as odtx
 	// itself with "bench job".

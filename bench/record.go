@@ -54,10 +54,13 @@ type Record struct {
 	Anytime *Anytime `json:"anytime,omitempty"`
 	// Status is "ok", "timeout" (the job's time limit ran out) or
 	// "error: " and the error.
-	Status  string    `json:"status"`
-	Probes  int       `json:"jobs"` // depths the search probed at once (--jobs)
-	Machine Machine   `json:"machine"`
-	Time    time.Time `json:"time"` // when the job started
+	Status string `json:"status"`
+	Probes int    `json:"jobs"` // depths the search probed at once (--jobs)
+	// CacheBytes is the memory the search's caches were given
+	// (orchestrate.Options.CacheBytes, from --max-memory); 0 the default.
+	CacheBytes int64     `json:"cache_bytes,omitempty"`
+	Machine    Machine   `json:"machine"`
+	Time       time.Time `json:"time"` // when the job started
 }
 
 // OK reports whether the job finished, so that its figures count.

@@ -72,7 +72,7 @@ func (r *Runner) Run(ctx context.Context, j Job) Record {
 // record begins the record of job j, started now: j as records name it,
 // the build and machine that run it, and r's settings.
 func (r *Runner) record(j Job) Record {
-	return Record{Job: j.recorded(r.Data), Build: thisBuild(), Probes: max(r.Probes, 1), Machine: r.Machine, Time: time.Now().UTC()}
+	return Record{Job: j.recorded(r.Data), Build: thisBuild(), Probes: max(r.Probes, 1), CacheBytes: r.CacheBytes, Machine: r.Machine, Time: time.Now().UTC()}
 }
 
 // unhosted is msg, an error of job j, with the paths of this machine that

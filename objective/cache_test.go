@@ -6,7 +6,7 @@ import (
 )
 
 func ExampleMemo() {
-	m := NewMemo[string](2 * 2 * entryBytes) // two entries a generation
+	m := NewMemo[string](1600) // two entries a generation, of about 400 bytes each
 	key := func(i int) Key { return Key{H: [2]uint64{uint64(i)}} }
 	m.Put(key(1), "one")
 	m.Put(key(2), "two")

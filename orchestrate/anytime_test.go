@@ -281,3 +281,16 @@ func TestProgressCost(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineOwnByOrder: with a cost per branch, the engine's tree is its
+// best by the objective, which may make more errors than one before it.
+func TestEngineOwnByOrder(t *testing.T) {
+	a := newAnytime(objective.Order{Cost: 2})
+	var got []int
+	a.report = func(best, bound int) { got = append(got, best) }
+	a.engine(objective.Progress{Errors: 3, Branches: 3}, false) // 3 + 2·3 = 9
+	a.engine(objective.Progress{Errors: 4, Branches: 1}, false) // 4 + 2·1 = 6: better
+	if len(got) != 2 || got[1] != 4 {
+		t.Fatalf("reports %v; want [3 4]", got)
+	}
+}

@@ -43,8 +43,8 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	oopt.Off, oopt.MinLeaf = opt.Off, b.leastLeaf(ds)
 	// Half the caches' memory to the engine's, a quarter each to those of
 	// the search beside it and of the hand-off to dp, which may run at
-	// once.
-	oopt.CacheBytes = opt.CacheBytes / 2
+	// once; each at least a byte, which 0 would not be (the default).
+	oopt.CacheBytes = part(opt.CacheBytes, 2)
 	a := newAnytime(objective.Order{Cost: b.Cost * float64(objective.Records(ds)), ErrorsOnly: b.AnySize})
 	if opt.Progress != nil {
 		a.report = func(best, bound int) {
@@ -54,7 +54,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	if !opt.Off.Floor {
 		a.floor(ctx, ds, b, oopt.MinLeaf)
 	}
-	oopt.Consistent = fewestLeaves(opt.CacheBytes / 4)
+	oopt.Consistent = fewestLeaves(part(opt.CacheBytes, 4))
 	oopt.UpperBound = a.held.Score
 	oopt.Progress = func(p objective.Progress) { a.engine(p, b.Cost == 0) }
 	ictx, stop := context.WithCancel(ctx)
@@ -195,7 +195,16 @@ func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve object
 	offer := func(root *tree.Node, s objective.Score) {
 		a.offer(root.Map(func(f int) int { return index[f] }), s)
 	}
-	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, CacheBytes: opt.CacheBytes / 2, Offer: offer})
+	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, CacheBytes: part(opt.CacheBytes, 2), Offer: offer})
+}
+
+// part returns the nth part of a budget of memory, at least a byte
+// unless the budget is 0, the default.
+func part(bytes int64, n int64) int64 {
+	if bytes == 0 {
+		return 0
+	}
+	return max(bytes/n, 1)
 }
 
 // orderedTests is the number of threshold tests a column of ds must give,

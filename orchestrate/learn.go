@@ -224,6 +224,9 @@ func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")
 	}
+	if opt.CacheBytes < 0 {
+		return nil, fmt.Errorf("caches of %d bytes: want 0 (the engines' defaults) or more", opt.CacheBytes)
+	}
 	if opt.NewSolver == nil {
 		// The back end the command line would pick for this data.
 		auto, err := Configure(opt.Engine, nil, opt.Mode, func() (*dataset.Dataset, error) { return ds, nil }, nil)

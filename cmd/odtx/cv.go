@@ -99,7 +99,7 @@ func cvOptions(cmd *cli.Command, folds []cv.Fold, data dataset.Options, e orches
 		return folds[0].Train.Binarize(data) // its errors name the file
 	})
 	// cv has no --trace, so no file to close. Its folds run --jobs at once.
-	opt.CacheBytes = cacheBytes(cmd, cmd.Int(flagJobs))
+	opt.CacheBytes = cacheBytes(cmd, min(cmd.Int(flagJobs), len(folds)))
 	return opt, err
 }
 

@@ -22,7 +22,6 @@ func crossValidateRegression(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	ropt.CacheBytes = cacheBytes(cmd, cmd.Int(flagJobs)) // the folds run --jobs at once
 	data, err := regressionData(cmd)
 	if err != nil {
 		return err
@@ -31,6 +30,7 @@ func crossValidateRegression(ctx context.Context, cmd *cli.Command) error {
 	if err != nil {
 		return interrupted(ctx, err)
 	}
+	ropt.CacheBytes = cacheBytes(cmd, min(cmd.Int(flagJobs), len(folds))) // the folds run --jobs at once
 	if err := notOverInput(cmd, cmd.Args().First()); err != nil {
 		return err
 	}

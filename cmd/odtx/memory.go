@@ -21,7 +21,7 @@ const leastMemory = 64 << 20
 func memoryFlag() cli.Flag {
 	return &cli.StringFlag{
 		Name: flagMaxMemory,
-		Usage: "keep the process's memory near SIZE (bytes, or with k, m, g or t, or KiB, MiB, GiB or TiB: 1024-fold units; 0 means no limit): Go's collector keeps the heap under it, " +
+		Usage: "keep the process's memory near SIZE (bytes, or with k, m, g or t, or KiB, MiB, GiB or TiB: 1024-fold units; 0 means no limit): Go's collector keeps the heap near it (a soft limit), " +
 			"and the caches of subproblems, the memory that grows as a search goes, take half of it, shared among the searches that run at once; " +
 			"a cache that fills drops what its search has not used since it last filled, which costs time, never the answer. The data's own copies must fit in the rest",
 		Validator: func(s string) error {
