@@ -57,6 +57,8 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	oopt.Consistent = fewestLeaves(part(opt.CacheBytes, 4))
 	oopt.UpperBound = a.held.Score
 	oopt.Progress = func(p objective.Progress) { a.engine(p, b.Cost == 0) }
+	lopt := oopt
+	lopt.CacheBytes = part(opt.CacheBytes, 4)
 	ictx, stop := context.WithCancel(ctx)
 	improved := make(chan struct{})
 	go func() {
@@ -69,7 +71,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 			return
 		case <-time.After(ldsAfter):
 		}
-		a.improve(ictx, ds, solve, oopt)
+		a.improve(ictx, ds, solve, lopt)
 	}()
 	r, err := solve(ctx, ds, oopt)
 	stop()
@@ -181,12 +183,12 @@ const ldsShare = 0.25
 // quantiles than over every value, for trees little worse.
 const ldsCuts = 1024
 
-// improve searches ds beside the engine that searches it with opt, by
-// solve, for better trees: by limited discrepancy over CART's ranking of
-// the tests, with the bottom two levels solved exactly (package lds), in
-// rounds that take at most ldsShare of the time, its caches half the
-// memory of the engine's. It ends when ctx does or the rounds have
-// weighed every choice.
+// improve searches ds beside the engine that searches it with opt (but
+// for opt.CacheBytes, its own), by solve, for better trees: by limited
+// discrepancy over CART's ranking of the tests, with the bottom two levels
+// solved exactly (package lds), in rounds that take at most ldsShare of
+// the time. It ends when ctx does or the rounds have weighed every
+// choice.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
 	if opt.MaxBranches != 0 || opt.MaxDepth <= 2 {
 		return
@@ -195,7 +197,7 @@ func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve object
 	offer := func(root *tree.Node, s objective.Score) {
 		a.offer(root.Map(func(f int) int { return index[f] }), s)
 	}
-	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, CacheBytes: part(opt.CacheBytes, 2), Offer: offer})
+	lds.Search(ctx, thin, lds.Options{Depth: opt.MaxDepth, Exact: 2, Solve: solve, Cost: a.order.Cost, MinLeaf: opt.MinLeaf, Rank: cart.Ranked, Rounds: math.MaxInt, Share: ldsShare, CacheBytes: opt.CacheBytes, Offer: offer})
 }
 
 // part returns the nth part of a budget of memory, at least a byte
