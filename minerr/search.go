@@ -176,7 +176,7 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 	if s.stop.Load() {
 		return nil, ub
 	}
-	k := key{H: h, D: int32(d), N: int32(n)}
+	k := objective.KeyOf(h, d, n)
 	e, hit := s.cache.Get(k)
 	if hit {
 		s.stats.CacheHits++

@@ -1,11 +1,20 @@
 package objective
 
+import "math"
+
 // Key identifies a subproblem: a set of items by the sums of their hash
 // values (see Hashes), a depth and a branch budget. Two different sets
 // share both sums with a chance of about 2^-128.
 type Key struct {
 	H    [2]uint64
 	D, N int32
+}
+
+// KeyOf returns the Key of the set whose hash sums are h at depth d with
+// a budget of n branching nodes. A budget beyond an int32 is the full
+// budget of its depth (Options.Validate), which the depth tells apart.
+func KeyOf(h [2]uint64, d, n int) Key {
+	return Key{h, int32(d), int32(min(n, math.MaxInt32))}
 }
 
 // DefaultCacheBytes is the memory a search's cache holds at most, about,
@@ -89,7 +98,7 @@ func NewCache(bytes int64) Cache { return Cache{NewMemo[Entry](bytes)} }
 // LB returns what c proves of the score of the trees of depth at most d
 // with at most n branching nodes of the set whose hash sums are h.
 func (c Cache) LB(h [2]uint64, d, n int) Score {
-	e, ok := c.Get(Key{h, int32(d), int32(min(n, MaxBranches(d)))})
+	e, ok := c.Get(KeyOf(h, d, min(n, MaxBranches(d))))
 	switch {
 	case !ok:
 		return Score{}

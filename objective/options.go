@@ -127,6 +127,9 @@ func (opt Options) Validate() error {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
 		return fmt.Errorf("depth %d and branching nodes %d must not be negative", opt.MaxDepth, opt.MaxBranches)
 	}
+	if opt.MaxDepth > DeepestSearch || opt.MaxBranches > math.MaxInt32 {
+		return fmt.Errorf("depth %d and branching nodes %d: want a depth of at most %d and at most %d branching nodes", opt.MaxDepth, opt.MaxBranches, DeepestSearch, math.MaxInt32)
+	}
 	if opt.MinLeaf < 0 {
 		return fmt.Errorf("minimum leaf size %d: want 0 or more records", opt.MinLeaf)
 	}
@@ -142,13 +145,13 @@ func (opt Options) Validate() error {
 	return nil
 }
 
-// MaxBranches returns the most branching nodes a tree of depth d can have.
-func MaxBranches(d int) int {
-	if d >= 30 {
-		return math.MaxInt32
-	}
-	return 1<<d - 1
-}
+// DeepestSearch is the deepest tree the engines search: the branching
+// nodes of a perfect tree one level deeper would not fit in an int.
+const DeepestSearch = 62
+
+// MaxBranches returns the most branching nodes a tree of depth d, at most
+// DeepestSearch, can have.
+func MaxBranches(d int) int { return 1<<min(d, DeepestSearch) - 1 }
 
 // LeastLeaf returns the fewest records each side of a split must hold:
 // MinLeaf, or 1, which only asks that neither side be empty.

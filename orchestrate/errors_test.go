@@ -9,6 +9,7 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/internal/shareddata"
 	"github.com/odtx/odtx/internal/testgen"
+	"github.com/odtx/odtx/objective"
 )
 
 // checkObjectivesAgree checks the errors mode against the zero-error
@@ -117,5 +118,34 @@ func TestErrorsEngineChoice(t *testing.T) {
 		if _, err := Learn(context.Background(), ds, Options{Mode: c.mode, Engine: c.e, Budget: Budget{MaxDepth: 2}}); err == nil {
 			t.Errorf("%v in mode %v: no error", c.e, c.mode)
 		}
+	}
+}
+
+// TestDeepSearches: the engines of the fewest errors search depths whose
+// perfect trees have more branching nodes than an int32 counts, up to the
+// deepest they take, and find there the optimum of a depth no tree of a
+// few rows needs more than.
+func TestDeepSearches(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 36))
+	for run := range 6 {
+		ds := testgen.Noisy(r, 3+r.IntN(3), 10+r.IntN(12), 2+r.IntN(2))
+		for _, e := range []Engine{MinErr, Ordered} {
+			var want int
+			for i, d := range []int{len(ds.Examples), 29, 30, 31, 40, 62} {
+				b := Budget{MaxDepth: d, AnySize: run%2 == 0}
+				res, err := Learn(context.Background(), ds, Options{Mode: Errors, Engine: e, Budget: b, Off: objective.Techniques{Floor: true, LDS: true}})
+				if err != nil || !res.Optimal {
+					t.Fatalf("run %d, %v at depth %d: %v", run, e, d, err)
+				}
+				if i == 0 {
+					want = res.Errors
+				} else if res.Errors != want {
+					t.Fatalf("run %d, %v at depth %d: %d errors, %d at depth %d", run, e, d, res.Errors, want, len(ds.Examples))
+				}
+			}
+		}
+	}
+	if _, err := Learn(context.Background(), testgen.Noisy(r, 3, 10, 2), Options{Mode: Errors, Engine: Ordered, Budget: Budget{MaxDepth: objective.DeepestSearch + 1}}); err == nil {
+		t.Fatalf("depth %d: no error", objective.DeepestSearch+1)
 	}
 }

@@ -172,7 +172,7 @@ func (s *search) solve(v *view, d, n int, ub, lb score) *sol {
 	if s.stop.Load() {
 		return nil
 	}
-	k := objective.Key{H: v.h, D: int32(d), N: int32(n)}
+	k := objective.KeyOf(v.h, d, n)
 	if e, hit := s.cache.Get(k); hit {
 		s.stats.CacheHits++
 		if e.Opt != nil {

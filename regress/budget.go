@@ -65,7 +65,7 @@ func (s *search) within(v *set, d, n int, ub float64) *sol {
 	if n == 0 || v.own >= target || s.stop.Load() {
 		return best
 	}
-	key := objective.Key{H: v.h, D: int32(d), N: int32(n)}
+	key := objective.KeyOf(v.h, d, n)
 	if t, done := s.cached(key, ub, target, best); done {
 		return t
 	}
@@ -231,7 +231,7 @@ func (s *search) bound(h [2]uint64, d, n int, tot stat, low float64) float64 {
 	}
 	low = s.lb(objective.Key{H: h, D: int32(d)}, low)
 	if binds {
-		low = s.lb(objective.Key{H: h, D: int32(d), N: int32(n)}, low)
+		low = s.lb(objective.KeyOf(h, d, n), low)
 	}
 	return low
 }
