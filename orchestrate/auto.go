@@ -18,10 +18,13 @@ import (
 const headStart = 2 * time.Second
 
 // learnAuto is Learn on the Auto engine: the DP engine alone for
-// headStart, then both engines side by side, the SAT engine starting at
-// the depth the DP engine has ruled out. The first to prove its answer
-// stops the other; when the context ends first, the answer is the better
-// tree of the two and the stronger of their bounds.
+// headStart, then the SAT engine beside it, starting at the depth DP has
+// ruled out. On data whose fewest errors Ordered searches (errorsEngine),
+// numeric columns of many thresholds, it races Ordered's ladder of depths
+// (learnLadder) beside DP from the start instead of SAT, whose encoding
+// of every threshold as a feature takes gigabytes there. The first to
+// prove its answer stops the other; when the context ends first, the
+// answer is the best tree of them all and the strongest of their bounds.
 func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -31,59 +34,68 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 	}
 	var (
 		mu       sync.Mutex // one progress report at a time
-		dpFloor  atomic.Int64
-		open     int // the shallowest depth neither engine has ruled out
+		floor    atomic.Int64
+		open     int // the shallowest depth no engine has ruled out
 		report   = opt.Progress
-		outcomes = make(chan outcome, 2)
+		outcomes = make(chan outcome, 3)
+		running  int
 	)
 	opt.Progress = func(p Progress) {
 		mu.Lock()
 		defer mu.Unlock()
-		if p.Engine == DP && p.MaxLeaves == 0 {
-			dpFloor.Store(int64(p.Depth))
-		}
 		if p.MaxLeaves == 0 {
-			// Each engine's bound holds for both.
+			// Each engine's bound holds for all.
 			open = max(open, p.Depth)
+			floor.Store(int64(open))
 			p.Depth = open
 		}
 		if report != nil {
 			report(p)
 		}
 	}
-	go func() {
-		res, err := learnDP(ctx, ds, opt)
-		outcomes <- outcome{res, err}
-	}()
-	running := 1
-	var first outcome
-	select {
-	case first = <-outcomes:
-		return first.res, first.err
-	case <-time.After(headStart):
-	case <-ctx.Done():
-	}
-	if ctx.Err() == nil {
+	race := func(learn func(Options) (*Result, error), opt Options) {
 		running++
 		go func() {
-			res, err := learnSAT(ctx, ds, opt, int(dpFloor.Load()))
+			res, err := learn(opt)
 			outcomes <- outcome{res, err}
 		}()
 	}
-	first = <-outcomes
-	if running == 1 || first.err == nil || !isStop(first.err) {
-		cancel()
-		if running == 2 {
-			<-outcomes
+	dopt, sat := opt, true
+	if errorsEngine(ds) == Ordered && ladderTakes(ds, Ordered) == nil {
+		lopt := opt
+		lopt.CacheBytes = part(opt.CacheBytes, 2)
+		dopt.CacheBytes = lopt.CacheBytes
+		race(func(o Options) (*Result, error) { return learnLadder(ctx, ds, o, Ordered) }, lopt)
+		sat = false
+	}
+	race(func(o Options) (*Result, error) { return learnDP(ctx, ds, o) }, dopt)
+	headStartOver := time.After(headStart)
+	var stopped []outcome
+	for len(stopped) < running {
+		select {
+		case o := <-outcomes:
+			if o.err == nil || !isStop(o.err) {
+				// A proof, or a failure: the others are not needed.
+				cancel()
+				for range running - len(stopped) - 1 {
+					<-outcomes
+				}
+				return o.res, o.err
+			}
+			stopped = append(stopped, o)
+		case <-headStartOver:
+			headStartOver = nil
+			if sat && ctx.Err() == nil {
+				race(func(o Options) (*Result, error) { return learnSAT(ctx, ds, o, int(floor.Load())) }, opt)
+			}
 		}
-		return first.res, first.err
 	}
-	// The context ended: both engines stop with what they have.
-	second := <-outcomes
-	if second.err != nil && !isStop(second.err) {
-		return second.res, second.err
+	// The context ended: every engine stopped with what it has.
+	res := stopped[0].res
+	for _, o := range stopped[1:] {
+		res = merge(res, o.res)
 	}
-	return merge(first.res, second.res), first.err
+	return res, stopped[0].err
 }
 
 // isStop reports whether err says that a context ended.

@@ -3,6 +3,10 @@ package orchestrate
 import (
 	"fmt"
 	"strings"
+
+	"github.com/odtx/odtx/minerr"
+	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/ordered"
 )
 
 // Engine is an exact method of search.
@@ -12,13 +16,14 @@ type Engine int
 const (
 	// Auto picks by the objective and the data: for trees without errors,
 	// DP alone for a head start, then DP and SAT raced, the first proof
-	// winning; for the fewest errors, Ordered or MinErr by the data's
-	// shape (errorsEngine).
+	// winning, or on numeric columns DP and Ordered from the start; for
+	// the fewest errors, Ordered or MinErr by the data's shape
+	// (errorsEngine).
 	Auto    Engine = iota
 	SAT            // trees without errors: the paper's SAT encodings and incremental loop
 	DP             // trees without errors: dynamic programming over sets of examples
-	MinErr         // the fewest errors: dynamic programming over binary tests, MurTree's way
-	Ordered        // the fewest errors: dynamic programming over the cuts of ordered columns, ConTree's way
+	MinErr         // the fewest errors: dynamic programming over binary tests, MurTree's way; without errors, depth by depth
+	Ordered        // the fewest errors: dynamic programming over the cuts of ordered columns, ConTree's way; without errors, depth by depth
 )
 
 var engineNames = [...]string{Auto: "auto", SAT: "sat", DP: "dp", MinErr: "minerr", Ordered: "ordered"}
@@ -35,15 +40,15 @@ func (e Engine) String() string {
 func (e Engine) About() string {
 	switch e {
 	case Auto:
-		return fmt.Sprintf("dp alone for %v, then sat beside it, the first proof winning; for the fewest errors, ordered on numeric columns, else minerr", headStart)
+		return fmt.Sprintf("dp alone for %v, then sat beside it, the first proof winning (on numeric columns, ordered beside dp); for the fewest errors, ordered on numeric columns, else minerr", headStart)
 	case SAT:
 		return "the paper's SAT encoding, trees without errors"
 	case DP:
 		return "dynamic programming over example sets, trees without errors"
 	case MinErr:
-		return "the fewest errors, dynamic programming over binary tests (MurTree's way)"
+		return "the fewest errors, dynamic programming over binary tests (MurTree's way); without errors, depth by depth"
 	case Ordered:
-		return "the fewest errors, dynamic programming over the cuts of numeric columns (ConTree's way)"
+		return "the fewest errors, dynamic programming over the cuts of numeric columns (ConTree's way); without errors, depth by depth"
 	}
 	return e.String()
 }
@@ -64,3 +69,8 @@ func ParseEngine(s string) (Engine, error) {
 // searchesErrors reports whether e searches the fewest errors, rather
 // than trees without errors.
 func (e Engine) searchesErrors() bool { return e == MinErr || e == Ordered }
+
+// solver returns the search of an engine of the fewest errors.
+func (e Engine) solver() objective.Solver {
+	return map[Engine]objective.Solver{MinErr: minerr.Solve, Ordered: ordered.Solve}[e]
+}

@@ -11,9 +11,7 @@ import (
 	"github.com/odtx/odtx/dataset"
 	"github.com/odtx/odtx/dp"
 	"github.com/odtx/odtx/lds"
-	"github.com/odtx/odtx/minerr"
 	"github.com/odtx/odtx/objective"
-	"github.com/odtx/odtx/ordered"
 	"github.com/odtx/odtx/tree"
 )
 
@@ -35,7 +33,7 @@ func learnErrors(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result
 	case SAT, DP:
 		return nil, fmt.Errorf("the %s engine learns trees without training errors: the fewest errors within a depth are searched by minerr or ordered (or auto)", e)
 	}
-	solve := map[Engine]objective.Solver{MinErr: minerr.Solve, Ordered: ordered.Solve}[e]
+	solve := e.solver()
 	start := time.Now()
 	b := opt.Budget
 	// The engine checks oopt, and fails before it searches.

@@ -114,7 +114,7 @@ func TestErrorsEngineChoice(t *testing.T) {
 	for _, c := range []struct {
 		mode Mode
 		e    Engine
-	}{{Errors, SAT}, {Errors, DP}, {Size, MinErr}, {Depth, Ordered}} {
+	}{{Errors, SAT}, {Errors, DP}} {
 		if _, err := Learn(context.Background(), ds, Options{Mode: c.mode, Engine: c.e, Budget: Budget{MaxDepth: 2}}); err == nil {
 			t.Errorf("%v in mode %v: no error", c.e, c.mode)
 		}

@@ -247,7 +247,7 @@ func learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return learnErrors(ctx, ds, opt)
 	}
 	if opt.Engine.searchesErrors() {
-		return nil, fmt.Errorf("the %s engine searches the fewest errors within a depth bound: trees without errors are learnt by sat or dp (or auto)", opt.Engine)
+		return learnLadder(ctx, ds, opt, opt.Engine)
 	}
 	switch opt.Engine {
 	case Auto:

@@ -29,6 +29,8 @@ func TestEngineChoice(t *testing.T) {
 		{[]string{"--solver", "gini", "--engine", "auto", "learn"}, "dp"},
 		{[]string{"--engine", "sat", "learn"}, "sat"},
 		{[]string{"learn", "--trace", "t.icnf"}, "sat"},
+		{[]string{"--engine", "ordered", "learn"}, "ordered"}, // without errors, depth by depth
+		{[]string{"--engine", "minerr", "learn", "--mode", "depth"}, "minerr"},
 	} {
 		args := append(append([]string{"-q"}, c.args...), "--format", "json", appendix)
 		r := mustRun(t, t.TempDir(), "", args...)

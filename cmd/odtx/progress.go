@@ -40,8 +40,11 @@ func (p *progress) report(s orchestrate.Progress) {
 		bound = fmt.Sprintf(", nodes <= %d", 2*s.MaxLeaves-1)
 	}
 	calls := "solver call"
-	if s.Engine == orchestrate.DP {
+	switch s.Engine {
+	case orchestrate.DP:
 		calls = "DP round"
+	case orchestrate.MinErr, orchestrate.Ordered:
+		calls = "search"
 	}
 	p.line.update(fmt.Sprintf("%v: depth %d%s, %s, %s", s.Engine, s.Depth, bound, plural.Count(s.Examples, "example"), plural.Count(s.Calls, calls)))
 }
