@@ -65,8 +65,11 @@ func newSearch(x *data, opt objective.Options) *search {
 		cache:    objective.NewCache(opt.CacheBytes),
 		progress: opt.Progress,
 	}
-	if opt.MaxBranches > 0 {
-		s.budget = min(s.budget, opt.MaxBranches)
+	if opt.MaxBranches > 0 && opt.MaxBranches < s.budget {
+		// A binding budget sizes the search's frames: past the records
+		// less one, which no tree of nonempty leaves exceeds, it binds
+		// nothing but the memory.
+		s.budget = min(opt.MaxBranches, max(x.records-1, 1))
 	}
 	if opt.MinLeaf > 1 {
 		// The sides of the features tried before bound a side only by

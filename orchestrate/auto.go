@@ -17,14 +17,21 @@ import (
 // a core.
 const headStart = 2 * time.Second
 
+// ladderHeadStart is how long the Auto engine runs the DP engine alone
+// before Ordered's ladder joins it on numeric data: the small data DP
+// settles at once keeps DP's tree, the same from one run to the next,
+// where the first of two proofs would pick one of their optimal trees.
+var ladderHeadStart = 100 * time.Millisecond
+
 // learnAuto is Learn on the Auto engine: the DP engine alone for
 // headStart, then the SAT engine beside it, starting at the depth DP has
 // ruled out. On data whose fewest errors Ordered searches (errorsEngine),
-// numeric columns of many thresholds, it races Ordered's ladder of depths
-// (learnLadder) beside DP from the start instead of SAT, whose encoding
-// of every threshold as a feature takes gigabytes there. The first to
-// prove its answer stops the other; when the context ends first, the
-// answer is the best tree of them all and the strongest of their bounds.
+// numeric columns of many thresholds, Ordered's ladder of depths
+// (learnLadder) joins DP after ladderHeadStart instead of SAT, whose
+// encoding of every threshold as a feature takes gigabytes there. The
+// first to prove its answer stops the other; when the context ends first,
+// the answer is the better tree of the two and the stronger of their
+// bounds.
 func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -37,7 +44,7 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 		floor    atomic.Int64
 		open     int // the shallowest depth no engine has ruled out
 		report   = opt.Progress
-		outcomes = make(chan outcome, 3)
+		outcomes = make(chan outcome, 2)
 		running  int
 	)
 	opt.Progress = func(p Progress) {
@@ -60,16 +67,16 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 			outcomes <- outcome{res, err}
 		}()
 	}
-	dopt, sat := opt, true
+	second := func(o Options) (*Result, error) { return learnSAT(ctx, ds, o, int(floor.Load())) }
+	after, dopt, sopt := headStart, opt, opt
 	if errorsEngine(ds) == Ordered && ladderTakes(ds, Ordered) == nil {
-		lopt := opt
-		lopt.CacheBytes = part(opt.CacheBytes, 2)
-		dopt.CacheBytes = lopt.CacheBytes
-		race(func(o Options) (*Result, error) { return learnLadder(ctx, ds, o, Ordered) }, lopt)
-		sat = false
+		second = func(o Options) (*Result, error) { return learnLadder(ctx, ds, o, Ordered) }
+		after = ladderHeadStart
+		dopt.CacheBytes = part(opt.CacheBytes, 2)
+		sopt.CacheBytes = dopt.CacheBytes
 	}
 	race(func(o Options) (*Result, error) { return learnDP(ctx, ds, o) }, dopt)
-	headStartOver := time.After(headStart)
+	headStartOver := time.After(after)
 	var stopped []outcome
 	for len(stopped) < running {
 		select {
@@ -85,8 +92,8 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 			stopped = append(stopped, o)
 		case <-headStartOver:
 			headStartOver = nil
-			if sat && ctx.Err() == nil {
-				race(func(o Options) (*Result, error) { return learnSAT(ctx, ds, o, int(floor.Load())) }, opt)
+			if ctx.Err() == nil {
+				race(second, sopt)
 			}
 		}
 	}

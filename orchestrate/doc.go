@@ -13,10 +13,13 @@
 //	Learn(ctx, ds, Options{Engine: ...})
 //	├── SAT (learnSAT): sat.Search, MinDepth then MinLeaves
 //	├── DP (learnDP): dp.Search, MinDepth then MinLeaves
+//	├── MinErr, Ordered (learnLadder): the fewest errors' engines, asked
+//	│   depth by depth for a tree beating one error
 //	└── Auto (learnAuto): DP alone for headStart, then SAT beside it from
-//	    the depth DP has ruled out; the first proof stops the other, and a
-//	    search stopped by its context returns the better tree of the two
-//	    with the stronger of their bounds (merge)
+//	    the depth DP has ruled out, or on numeric data Ordered's ladder
+//	    beside DP after ladderHeadStart; the first proof stops the other,
+//	    and a search stopped by its context returns the better tree of the
+//	    two with the stronger of their bounds (merge)
 //
 // A search stopped by its context still returns a consistent tree (at worst
 // the greedy one, package greedy) with the bounds it proved.

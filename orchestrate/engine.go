@@ -16,7 +16,7 @@ type Engine int
 const (
 	// Auto picks by the objective and the data: for trees without errors,
 	// DP alone for a head start, then DP and SAT raced, the first proof
-	// winning, or on numeric columns DP and Ordered from the start; for
+	// winning, or on numeric columns DP and Ordered; for
 	// the fewest errors, Ordered or MinErr by the data's shape
 	// (errorsEngine).
 	Auto    Engine = iota

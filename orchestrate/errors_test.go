@@ -145,6 +145,14 @@ func TestDeepSearches(t *testing.T) {
 			}
 		}
 	}
+	for _, e := range []Engine{MinErr, Ordered} {
+		ds := testgen.Noisy(r, 4, 20, 2)
+		res, err := Learn(context.Background(), ds, Options{Mode: Errors, Engine: e, Budget: Budget{MaxDepth: 40, MaxBranches: 1 << 30}})
+		free, ferr := Learn(context.Background(), ds, Options{Mode: Errors, Engine: e, Budget: Budget{MaxDepth: len(ds.Examples)}})
+		if err != nil || ferr != nil || !res.Optimal || res.Errors != free.Errors {
+			t.Fatalf("%v at depth 40 within 2^30 branching nodes: %v; without a budget: %v", e, err, ferr)
+		}
+	}
 	if _, err := Learn(context.Background(), testgen.Noisy(r, 3, 10, 2), Options{Mode: Errors, Engine: Ordered, Budget: Budget{MaxDepth: objective.DeepestSearch + 1}}); err == nil {
 		t.Fatalf("depth %d: no error", objective.DeepestSearch+1)
 	}

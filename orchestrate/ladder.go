@@ -18,7 +18,8 @@ import (
 
 // learnLadder is Learn in the Depth and Size modes on an engine of the
 // fewest errors, MinErr or Ordered, which it asks, at a depth, for a tree
-// that beats one error: only a tree without errors does. Two searches
+// that beats one error: only a tree without errors does. (Ordered prunes
+// by that bound; MinErr proves the fewest errors whatever they are.) Two searches
 // share the depths between them. One climbs from the least depth the
 // classes allow, each depth where no tree beats one error ruling it and
 // all below out. The other descends from the depth of the greedy tree, a
@@ -71,12 +72,27 @@ func learnLadder(ctx context.Context, ds *dataset.Dataset, opt Options, e Engine
 
 // ladderTakes says why learnLadder cannot search ds on e, if it cannot.
 func ladderTakes(ds *dataset.Dataset, e Engine) error {
-	// The engines give every example one class; a tied one may take any
-	// of its majority's.
-	if i := slices.IndexFunc(ds.Examples, func(ex dataset.Example) bool { return len(ex.Tied) > 0 }); i >= 0 {
-		return fmt.Errorf("%s:%d: identical rows tie on their labels, which the %s engine cannot weigh without errors: use sat or dp (or auto)", ds.Name, ds.Examples[i].Line, e)
+	// The engines weigh every record of an example's Counts (dataset.Count),
+	// where the zero-error engines take its Class alone; and they give it
+	// one class, where a tie allows any of its majority's.
+	if i := slices.IndexFunc(ds.Examples, disagrees); i >= 0 {
+		return fmt.Errorf("%s:%d: identical rows disagree on their labels, which the %s engine cannot weigh without errors: use sat or dp (or auto)", ds.Name, ds.Examples[i].Line, e)
+	}
+	if n := len(ds.Classes); e == Ordered && n > math.MaxInt16 {
+		return fmt.Errorf("%d classes, more than the %d the %s engine holds: use sat or dp (or auto)", n, math.MaxInt16, e)
 	}
 	return nil
+}
+
+// disagrees reports whether ex stands for records of more than one label,
+// counted or tied.
+func disagrees(ex dataset.Example) bool {
+	for k, c := range ex.Counts {
+		if c > 0 && k != ex.Class {
+			return true
+		}
+	}
+	return len(ex.Tied) > 0
 }
 
 // ladder is the state the two searches of learnLadder share.
@@ -158,16 +174,16 @@ func (l *ladder) run(ctx context.Context, s *searching, next func() int) {
 			l.subproblems += r.Stats.Subproblems
 		}
 		l.mu.Unlock()
+		// A search stopped, by ctx or because the other settled d, still
+		// holds a tree and a bound the Solver proved.
 		switch {
+		case r != nil && r.Errors == 0:
+			l.found(r.Root)
+		case r != nil && r.Proven.E > 0:
+			l.ruledOut(d)
 		case err != nil && sctx.Err() == nil:
 			l.fail(fmt.Errorf("%s engine at depth %d: %w", l.e, d, err))
-		case err != nil:
-			// Stopped: by ctx, or because the other search settled d.
-		case r.Errors == 0:
-			l.found(r.Root)
-		case r.Proven.E > 0:
-			l.ruledOut(d)
-		default:
+		case err == nil:
 			l.fail(fmt.Errorf("internal error: the %s engine ended at depth %d without a tree of no errors or a proof that none exists", l.e, d))
 		}
 	}
@@ -205,6 +221,7 @@ func (l *ladder) settle() {
 	}
 }
 
+// fail stops both searches with err, unless one failed first.
 func (l *ladder) fail(err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -232,6 +249,9 @@ func (l *ladder) fewestNodes(ctx context.Context, res *Result) error {
 	l.mu.Unlock()
 	r, err := l.e.solver()(ctx, l.ds, objective.Options{MaxDepth: res.MinDepth, Off: l.opt.Off, CacheBytes: l.cacheBytes,
 		UpperBound: func() objective.Score { return objective.Score{B: branches} }})
+	if err != nil && ctx.Err() == nil {
+		err = fmt.Errorf("%s engine, fewest nodes at depth %d: %w", l.e, res.MinDepth, err)
+	}
 	if r == nil {
 		return err
 	}

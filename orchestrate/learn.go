@@ -131,7 +131,7 @@ type Options struct {
 // Progress is the state of a search after a solver call, or a round of
 // the DP engine.
 type Progress struct {
-	Engine Engine // SAT or DP
+	Engine Engine // the engine that reports
 	// Depth is, while the depth is searched, the shallowest depth no
 	// engine has ruled out, where the search is whatever deeper probes run
 	// beside it; then the depth whose leaves are counted. It never goes
@@ -219,7 +219,7 @@ func (r *Result) VerifiedTree(ds *dataset.Dataset, tbl *dataset.Table) (*tree.Tr
 // bounds proven.
 //
 // opt.Engine chooses the method; Auto runs DP alone for a head start,
-// then races SAT beside it.
+// then races SAT beside it, or on numeric data Ordered (learnAuto).
 func Learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
 	if len(ds.Examples) == 0 {
 		return nil, errors.New("no examples")

@@ -47,8 +47,11 @@ func newSearch(x *data, opt objective.Options) *search {
 		minLeaf:  opt.LeastLeaf(),
 		outer:    objective.None,
 	}
-	if opt.MaxBranches > 0 {
-		s.budget = min(s.budget, opt.MaxBranches)
+	if opt.MaxBranches > 0 && opt.MaxBranches < s.budget {
+		// A binding budget sizes the search's frames: past the records
+		// less one, which no tree of nonempty leaves exceeds, it binds
+		// nothing but the memory.
+		s.budget = min(opt.MaxBranches, max(x.records-1, 1))
 	}
 	if opt.MinLeaf > 1 {
 		// Seeds bound a side by what a subset of it proved, which a
