@@ -3,6 +3,7 @@ package regress
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -98,4 +99,27 @@ func TestStoppedAnyTime(t *testing.T) {
 		}
 	}
 	t.Logf("%d searches stopped, %d with a bound above half the least SSE", stopped, above)
+}
+
+// TestDeepBudgets: depths whose perfect trees have more branching nodes
+// than an int32 counts, and a binding budget of 2^30 branching nodes, are
+// searched as a depth no tree of a few rows needs more than.
+func TestDeepBudgets(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 6 {
+		x := load(t, randomRows(r, 8+r.IntN(12), 12))
+		free, err := Solve(context.Background(), x.ds, x.ys, Options{MaxDepth: len(x.holds)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opt := range []Options{{MaxDepth: 30}, {MaxDepth: 31}, {MaxDepth: 62}, {MaxDepth: 40, MaxBranches: 1 << 30}} {
+			res, err := Solve(context.Background(), x.ds, x.ys, opt)
+			if err != nil || math.Abs(res.SSE-free.SSE) > res.Tolerance+free.Tolerance {
+				t.Fatalf("%+v: SSE %v (%v); at depth %d without a budget %v", opt, res.SSE, err, len(x.holds), free.SSE)
+			}
+		}
+	}
+	if _, err := Solve(context.Background(), load(t, randomRows(r, 8, 12)).ds, nil, Options{MaxDepth: 63}); err == nil {
+		t.Fatal("depth 63: no error")
+	}
 }
