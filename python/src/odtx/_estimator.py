@@ -120,8 +120,9 @@ class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
         "size": least depth, then fewest nodes; "depth": least depth only;
         "errors": what ``max_depth`` asks for. None: "size" without
         ``max_depth``, "errors" with it, as ``odtx learn`` chooses.
-    engine : {"auto", "sat", "dp"}, default="auto"
-        odtx's exact method (``odtx --engine``).
+    engine : {"auto", "sat", "dp", "minerr", "ordered"}, default="auto"
+        odtx's exact method (``odtx --engine``): "sat" and "dp" learn trees
+        without errors only, "minerr" and "ordered" any mode.
     time_limit : float or None, default=None
         Seconds to search, more than 0. When they run out the fit still
         gives the best tree found, with ``optimal_ = False``, and warns
