@@ -61,15 +61,9 @@ func newSearch(x *data, opt objective.Options) *search {
 		off:      opt.Off,
 		minLeaf:  opt.LeastLeaf(),
 		top:      opt.MaxDepth,
-		budget:   objective.MaxBranches(opt.MaxDepth),
+		budget:   objective.RootBudget(opt.MaxDepth, opt.MaxBranches, x.records),
 		cache:    objective.NewCache(opt.CacheBytes),
 		progress: opt.Progress,
-	}
-	if opt.MaxBranches > 0 && opt.MaxBranches < s.budget {
-		// A binding budget sizes the search's frames: past the records
-		// less one, which no tree of nonempty leaves exceeds, it binds
-		// nothing but the memory.
-		s.budget = min(opt.MaxBranches, max(x.records-1, 1))
 	}
 	if opt.MinLeaf > 1 {
 		// The sides of the features tried before bound a side only by

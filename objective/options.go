@@ -129,8 +129,8 @@ func (opt Options) Validate() error {
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 {
 		return fmt.Errorf("depth %d and branching nodes %d must not be negative", opt.MaxDepth, opt.MaxBranches)
 	}
-	if opt.MaxDepth > DeepestSearch || opt.MaxBranches > math.MaxInt32 {
-		return fmt.Errorf("depth %d and branching nodes %d: want a depth of at most %d and at most %d branching nodes", opt.MaxDepth, opt.MaxBranches, DeepestSearch, math.MaxInt32)
+	if err := Searchable(opt.MaxDepth, opt.MaxBranches); err != nil {
+		return err
 	}
 	if opt.MinLeaf < 0 {
 		return fmt.Errorf("minimum leaf size %d: want 0 or more records", opt.MinLeaf)
@@ -154,6 +154,29 @@ const DeepestSearch = 62
 // MaxBranches returns the most branching nodes a tree of depth d, at most
 // DeepestSearch, can have.
 func MaxBranches(d int) int { return 1<<min(d, DeepestSearch) - 1 }
+
+// Searchable reports a depth or a budget of branching nodes past what the
+// engines search: a depth past DeepestSearch, a budget past an int32,
+// which their caches' keys hold (KeyOf).
+func Searchable(depth, branches int) error {
+	if depth > DeepestSearch || branches > math.MaxInt32 {
+		return fmt.Errorf("depth %d and branching nodes %d: want a depth of at most %d and at most %d branching nodes", depth, branches, DeepestSearch, math.MaxInt32)
+	}
+	return nil
+}
+
+// RootBudget returns the branch budget of the root of a search of depth d
+// within maxBranches branching nodes (0: no bound but the depth's) of a
+// set that splits into at most leaves nonempty leaves. A binding budget
+// sizes a search's frames: past leaves less one, which no tree of
+// nonempty leaves exceeds, it binds nothing but the memory.
+func RootBudget(d, maxBranches, leaves int) int {
+	full := MaxBranches(d)
+	if maxBranches <= 0 || maxBranches >= full {
+		return full
+	}
+	return min(maxBranches, max(leaves-1, 1))
+}
 
 // LeastLeaf returns the fewest records each side of a split must hold:
 // MinLeaf, or 1, which only asks that neither side be empty.

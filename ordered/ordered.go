@@ -34,7 +34,7 @@ func newSearch(x *data, opt objective.Options) *search {
 		x:        x,
 		order:    objective.Order{Cost: opt.CostPerBranch * float64(x.records), ErrorsOnly: opt.AnySize},
 		top:      opt.MaxDepth,
-		budget:   objective.MaxBranches(opt.MaxDepth),
+		budget:   objective.RootBudget(opt.MaxDepth, opt.MaxBranches, x.records),
 		cache:    objective.NewCache(opt.CacheBytes),
 		marks:    make([]uint8, x.n),
 		none:     make([]int, x.classes),
@@ -46,12 +46,6 @@ func newSearch(x *data, opt objective.Options) *search {
 		off:      opt.Off,
 		minLeaf:  opt.LeastLeaf(),
 		outer:    objective.None,
-	}
-	if opt.MaxBranches > 0 && opt.MaxBranches < s.budget {
-		// A binding budget sizes the search's frames: past the records
-		// less one, which no tree of nonempty leaves exceeds, it binds
-		// nothing but the memory.
-		s.budget = min(opt.MaxBranches, max(x.records-1, 1))
 	}
 	if opt.MinLeaf > 1 {
 		// Seeds bound a side by what a subset of it proved, which a

@@ -93,8 +93,8 @@ func Solve(ctx context.Context, ds *dataset.Dataset, targets [][]float64, opt Op
 	if opt.MaxDepth < 0 || opt.MaxBranches < 0 || !(opt.MinLeaf >= 0 && opt.MinLeaf <= math.MaxInt32) {
 		return nil, fmt.Errorf("regress: depth %d, branching nodes %d and leaf size %v: want none negative, the leaf size at most %d", opt.MaxDepth, opt.MaxBranches, opt.MinLeaf, math.MaxInt32)
 	}
-	if opt.MaxDepth > objective.DeepestSearch || opt.MaxBranches > math.MaxInt32 {
-		return nil, fmt.Errorf("regress: depth %d and branching nodes %d: want a depth of at most %d and at most %d branching nodes", opt.MaxDepth, opt.MaxBranches, objective.DeepestSearch, math.MaxInt32)
+	if err := objective.Searchable(opt.MaxDepth, opt.MaxBranches); err != nil {
+		return nil, fmt.Errorf("regress: %w", err)
 	}
 	if !(opt.Cost >= 0 && opt.Cost <= math.MaxFloat64) {
 		return nil, fmt.Errorf("regress: complexity cost %v: want a finite cost of 0 or more", opt.Cost)
@@ -181,13 +181,7 @@ func newSearch(x *data, root *set, opt Options) *search {
 		side:   make([]uint8, len(x.stat)),
 		frames: make([]frame, d+1),
 		root:   root,
-		budget: opt.most(),
-	}
-	if s.budget < objective.MaxBranches(d) {
-		// A binding budget sizes the search's frames: past the items less
-		// one, which no tree of nonempty leaves exceeds, it binds nothing
-		// but the memory.
-		s.budget = min(s.budget, max(len(x.stat)-1, 1))
+		budget: objective.RootBudget(d, opt.MaxBranches, len(x.stat)),
 	}
 	s.mono = s.least == 1
 	if !opt.AnySize {
