@@ -165,14 +165,10 @@ func (l *ladder) run(ctx context.Context, s *searching, next func() int) {
 		s.depth = d
 		l.searches++
 		l.mu.Unlock()
-		r, err := l.e.solver()(sctx, l.ds, objective.Options{MaxDepth: d, AnySize: true, Off: l.opt.Off, CacheBytes: l.cacheBytes,
-			UpperBound: func() objective.Score { return objective.Score{E: 1} }})
+		r, err := l.search(sctx, d, objective.Score{E: 1}, true)
 		l.mu.Lock()
 		s.cancel()
 		s.depth = -1
-		if r != nil {
-			l.subproblems += r.Stats.Subproblems
-		}
 		l.mu.Unlock()
 		// A search stopped, by ctx or because the other settled d, still
 		// holds a tree and a bound the Solver proved.
@@ -187,6 +183,19 @@ func (l *ladder) run(ctx context.Context, s *searching, next func() int) {
 			l.fail(fmt.Errorf("internal error: the %s engine ended at depth %d without a tree of no errors or a proof that none exists", l.e, d))
 		}
 	}
+}
+
+// search asks the engine for a tree of depth at most d that beats beat,
+// of any size if anySize, and counts its work.
+func (l *ladder) search(ctx context.Context, d int, beat objective.Score, anySize bool) (*objective.Result, error) {
+	r, err := l.e.solver()(ctx, l.ds, objective.Options{MaxDepth: d, AnySize: anySize, Off: l.opt.Off, CacheBytes: l.cacheBytes,
+		UpperBound: func() objective.Score { return beat }})
+	if r != nil {
+		l.mu.Lock()
+		l.subproblems += r.Stats.Subproblems
+		l.mu.Unlock()
+	}
+	return r, err
 }
 
 // found takes root, a consistent tree, if it is shallower than the one
@@ -247,15 +256,13 @@ func (l *ladder) fewestNodes(ctx context.Context, res *Result) error {
 	l.searches++
 	l.report(max(branches, 1))
 	l.mu.Unlock()
-	r, err := l.e.solver()(ctx, l.ds, objective.Options{MaxDepth: res.MinDepth, Off: l.opt.Off, CacheBytes: l.cacheBytes,
-		UpperBound: func() objective.Score { return objective.Score{B: branches} }})
+	r, err := l.search(ctx, res.MinDepth, objective.Score{B: branches}, false)
 	if err != nil && ctx.Err() == nil {
 		err = fmt.Errorf("%s engine, fewest nodes at depth %d: %w", l.e, res.MinDepth, err)
 	}
 	if r == nil {
 		return err
 	}
-	l.subproblems += r.Stats.Subproblems
 	if r.Errors == 0 && r.Branches < branches {
 		res.Root, branches = r.Root, r.Branches
 	}
