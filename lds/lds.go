@@ -4,16 +4,22 @@
 // exactly.
 //
 // A greedy tree takes at every node the test a heuristic ranks first;
-// CART's ranks by Gini impurity. An exact search of depth two is fast even
-// on tens of thousands of rows, but of depth four or five it takes
-// minutes. Search grows the top levels of a tree from the ranking and
-// solves each subtree of the last Options.Exact levels exactly, in rounds:
-// in round r a path from the root may take, at each node, any of the
-// first tests but counting i for the test ranked i+1, as long as the
-// counts along the path add to at most r. Round 0 is the greedy top with
-// optimal bottoms, already far better than CART's tree where the bottom
-// matters; each round weighs the choices a heuristic is most likely to get
-// wrong first, and offers every tree better than those before it.
+// CART's ranks by Gini impurity, which weighs a test by its two sides as
+// leaves. An exact search of depth two is fast even on tens of thousands
+// of rows, but of depth four or five it takes minutes. Search grows the
+// top levels of a tree and solves each subtree of the last Options.Exact
+// levels exactly. At a node of the top it tries first the root of the
+// node's best tree of depth Exact, which looks past the two leaves, and
+// then the tests as Options.Rank ranks them. It searches in rounds: in
+// round r a path from the root may take, at each node, any of the first
+// tests but counting i for the test tried i+1st, as long as the counts
+// along the path add to at most r. Round 0, whose top follows the exact
+// roots alone, is no worse than the best tree of depth Exact: at each
+// node the subtrees below that tree's root are at least as deep as its
+// own. Each round weighs the choices most likely to be wrong first, and
+// offers every tree better than those before it. Before the rounds, a top
+// that follows Rank alone, as CART's does, offers a tree at once: the
+// exact roots of the large sets at the top take a while.
 //
 // The exact subtrees and the rankings are kept from one round to the next,
 // so that a round costs only what it adds.
@@ -21,6 +27,7 @@ package lds
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -65,11 +72,13 @@ type Options struct {
 // Search searches ds as Options says, until ctx ends, the rounds are
 // done, or a round has weighed every choice.
 func Search(ctx context.Context, ds *dataset.Dataset, opt Options) {
-	s := &search{opt: opt, order: objective.Order{Cost: opt.Cost}, exact: map[string]found{}, ranks: map[string][]int{}}
+	s := &search{opt: opt, order: objective.Order{Cost: opt.Cost}, exact: map[string]found{}, ranks: map[string][]int{}, leads: map[string][]int{}}
 	best := objective.None
 	start, busy := time.Now(), time.Duration(0)
-	for r := range opt.Rounds {
-		if opt.Share > 0 {
+	// Round -1 is the top that follows Rank alone, which round 0 follows
+	// at once: together they are the first round the share allows.
+	for r := -1; r < opt.Rounds; r++ {
+		if opt.Share > 0 && r > 0 {
 			wait := time.Duration(float64(busy)/opt.Share) - time.Since(start)
 			select {
 			case <-ctx.Done():
@@ -77,9 +86,9 @@ func Search(ctx context.Context, ds *dataset.Dataset, opt Options) {
 			case <-time.After(wait):
 			}
 		}
-		s.more = false
+		s.more, s.led = false, r >= 0
 		began := time.Now()
-		t, sc := s.grow(ctx, ds, "", opt.Depth, r)
+		t, sc := s.grow(ctx, ds, "", opt.Depth, max(r, 0))
 		busy += time.Since(began)
 		if ctx.Err() != nil {
 			return
@@ -88,7 +97,7 @@ func Search(ctx context.Context, ds *dataset.Dataset, opt Options) {
 			best = sc
 			opt.Offer(t, sc)
 		}
-		if !s.more {
+		if !s.more && s.led {
 			return // every choice weighed: a later round would repeat this one
 		}
 	}
@@ -105,7 +114,9 @@ type search struct {
 	order objective.Order
 	more  bool             // a round left out a test of some ranking
 	exact map[string]found // by path, the exact subtrees
-	ranks map[string][]int // by path, the rankings
+	led   bool             // whether the round tries the exact roots first
+	ranks map[string][]int // by path, Rank's rankings
+	leads map[string][]int // by path, the rankings led by the exact roots
 }
 
 // grow returns the best tree of depth at most d of ds, the set at the end
@@ -116,7 +127,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 		if f, ok := s.exact[path]; ok {
 			return f.t, f.s
 		}
-		res, err := s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1)), MinLeaf: s.opt.MinLeaf, CacheBytes: s.opt.CacheBytes})
+		res, err := s.solve(ctx, ds, d)
 		if res == nil {
 			return leaf(ds)
 		}
@@ -130,12 +141,7 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 	if score.E == 0 {
 		return best, score
 	}
-	rank, ok := s.ranks[path]
-	if !ok {
-		rank = s.opt.Rank(ctx, ds, s.opt.MinLeaf)
-		s.ranks[path] = rank
-	}
-	for i, f := range rank {
+	for i, f := range s.tests(ctx, ds, path) {
 		if i > r {
 			s.more = true
 			break
@@ -155,6 +161,39 @@ func (s *search) grow(ctx context.Context, ds *dataset.Dataset, path string, d, 
 		}
 	}
 	return best, score
+}
+
+// solve returns Solve's best tree of ds within depth d, for the objective
+// searched.
+func (s *search) solve(ctx context.Context, ds *dataset.Dataset, d int) (*objective.Result, error) {
+	return s.opt.Solve(ctx, ds, objective.Options{MaxDepth: d, AnySize: s.opt.Cost == 0, CostPerBranch: s.opt.Cost / float64(max(objective.Records(ds), 1)), MinLeaf: s.opt.MinLeaf, CacheBytes: s.opt.CacheBytes})
+}
+
+// tests returns the tests to split ds, the set at the end of path, by,
+// in the order the round tries them: Rank's ranking, led where s.led by
+// the root of ds's best tree of depth Exact. An impurity weighs a test by
+// its two sides as leaves, but the exact bottom looks a level deeper, and
+// a greedy top led by it is never worse than that tree (see the package
+// comment).
+func (s *search) tests(ctx context.Context, ds *dataset.Dataset, path string) []int {
+	rank, ok := s.ranks[path]
+	if !ok {
+		rank = s.opt.Rank(ctx, ds, s.opt.MinLeaf)
+		s.ranks[path] = rank
+	}
+	if !s.led {
+		return rank
+	}
+	led, ok := s.leads[path]
+	if !ok {
+		led = rank
+		if res, _ := s.solve(ctx, ds, s.opt.Exact); res != nil && res.Root != nil && res.Root.True != nil {
+			lead := res.Root.Feature
+			led = append([]int{lead}, slices.DeleteFunc(slices.Clone(rank), func(f int) bool { return f == lead })...)
+		}
+		s.leads[path] = led
+	}
+	return led
 }
 
 // split returns the examples of ds where test f fails and holds, as

@@ -17,8 +17,9 @@ import (
 // TestSearch: on random noisy tables, half of them with a minimum leaf
 // size, every tree offered is within the depth, holds that many records in
 // each leaf, makes the errors its score says and beats the one before,
-// none beats the brute-force optimum, and the first, the greedy top with
-// optimal bottoms, is no worse than CART's tree.
+// none beats the brute-force optimum, the first, CART's top with optimal
+// bottoms, is no worse than CART's tree, and the best, whose top is led by
+// the exact roots, no worse than the brute-force optimum of depth Exact.
 func TestSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	for run := range objtest.Runs(120, 30) {
@@ -30,6 +31,7 @@ func TestSearch(t *testing.T) {
 		}
 		opt, _ := bruteforce.FewestErrors(rows, counts, depth, objective.MaxBranches(depth), 0, minLeaf)
 		_, floor, _ := cart.Tree(context.Background(), ds, depth, minLeaf)
+		shallow, _ := bruteforce.FewestErrors(rows, counts, 2, objective.MaxBranches(2), 0, minLeaf)
 		var offered []objective.Score
 		Search(context.Background(), ds, Options{Depth: depth, Exact: 2, Solve: minerr.Solve, MinLeaf: minLeaf, Rank: cart.Ranked, Rounds: 3,
 			Offer: func(root *tree.Node, s objective.Score) {
@@ -49,6 +51,9 @@ func TestSearch(t *testing.T) {
 			}})
 		if len(offered) == 0 {
 			t.Fatalf("run %d: no tree offered", run)
+		}
+		if e := offered[len(offered)-1].E; e > shallow {
+			t.Fatalf("run %d: the best tree makes %d errors, the optimum of depth 2 %d", run, e, shallow)
 		}
 	}
 }

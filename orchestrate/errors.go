@@ -183,9 +183,9 @@ const ldsCuts = 1024
 
 // improve searches ds beside the engine that searches it with opt (but
 // for opt.CacheBytes, its own), by solve, for better trees: by limited
-// discrepancy over CART's ranking of the tests, with the bottom two levels
-// solved exactly (package lds), in rounds that take at most ldsShare of
-// the time. It ends when ctx does or the rounds have weighed every
+// discrepancy over the roots of the best trees of depth two and CART's
+// ranking of the tests, with the bottom two levels solved exactly
+// (package lds), in rounds that take at most ldsShare of the time. It ends when ctx does or the rounds have weighed every
 // choice.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
 	if opt.MaxBranches != 0 || opt.MaxDepth <= 2 {
