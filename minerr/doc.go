@@ -72,7 +72,11 @@
 //     tree, the more likely the worse, more often shows that the other side
 //     need not be searched.
 //   - A greedy tree, pruned optimally to the budget, gives the root its
-//     first bound and the answer if time runs out at once.
+//     first bound and the answer if time runs out at once. A better tree
+//     known beside the search (objective.Options.UpperBound), read before
+//     each feature of the root, lowers it: the root's trees need only
+//     beat that one. The root's best tree is not cached as its optimum,
+//     which the known tree may beat.
 //
 // With a minimum leaf size (objective.Options.MinLeaf), a feature is
 // tried at a node only where both its sides hold that many records, the

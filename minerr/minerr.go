@@ -64,6 +64,8 @@ func newSearch(x *data, opt objective.Options) *search {
 		budget:   objective.RootBudget(opt.MaxDepth, opt.MaxBranches, x.records),
 		cache:    objective.NewCache(opt.CacheBytes),
 		progress: opt.Progress,
+		upper:    opt.UpperBound,
+		outer:    objective.None,
 	}
 	if opt.MinLeaf > 1 {
 		// The sides of the features tried before bound a side only by

@@ -79,3 +79,9 @@ func TestMutantDepth2(t *testing.T) {
 func TestMutantMinLeaf(t *testing.T) {
 	objtest.MinLeafIgnored(t, Solve, rand.New(rand.NewPCG(5, 6)), randomTable, 200)
 }
+
+// TestUpperBound: the engine searches only for trees that beat the bound
+// it is told of, and proves that bound where none does.
+func TestUpperBound(t *testing.T) {
+	objtest.UpperBound(t, Solve, rand.New(rand.NewPCG(7, 8)), randomTable, objtest.Runs(1000, 100))
+}

@@ -66,6 +66,11 @@ type search struct {
 	stats    objective.Stats
 	progress func(objective.Progress)
 	rootLB   score // proven at the root so far
+	// upper reads the score of the best tree known beside the search
+	// (objective.Options.UpperBound), and outer is the least it read in
+	// the order of the phase.
+	upper func() score
+	outer score
 }
 
 // depthTwo reports whether sets of depth two or less are solved from
@@ -105,9 +110,10 @@ func (s *search) run() (*sol, score) {
 	}
 	s.report(best, s.rootLB)
 	// The search looks for a tree strictly better than the greedy one (or
-	// the leaf); if there is none, that one is optimal.
+	// the leaf) and the one known beside it; if there is none, the better
+	// of those is optimal.
 	s.order.ErrorsOnly = s.order.Cost == 0
-	if found, _ := s.node(all, h, cls, s.top, s.budget, best.S, score{}); found != nil && s.order.Less(found.S, best.S) {
+	if found, _ := s.node(all, h, cls, s.top, s.budget, s.tighten(best.S), score{}); found != nil && s.order.Less(found.S, best.S) {
 		best = found
 	}
 	switch {
@@ -116,19 +122,31 @@ func (s *search) run() (*sol, score) {
 	case s.stop.Load():
 		return best, s.rootLB
 	case s.order.ErrorsOnly && (best.S.E == 0 && s.handOff || s.anySize):
-		return best, score{E: best.S.E}
+		return best, score{E: s.order.Min(best.S, s.outer).E}
 	case s.order.ErrorsOnly:
+		s.rootLB = score{E: s.order.Min(best.S, s.outer).E}
 		s.order.ErrorsOnly = false
-		s.rootLB = score{E: best.S.E}
+		s.outer = objective.None
 		s.reuse()
-		if found, _ := s.node(all, h, cls, s.top, s.budget, best.S, s.rootLB); found != nil {
+		if found, _ := s.node(all, h, cls, s.top, s.budget, s.tighten(best.S), s.rootLB); found != nil {
 			best = found
 		}
 		if s.stop.Load() {
 			return best, s.rootLB
 		}
 	}
-	return best, best.S
+	return best, s.order.Min(best.S, s.outer)
+}
+
+// tighten returns the lesser of ub and the score of the best tree known
+// beside the search (objective.Options.UpperBound), which it notes as
+// outer.
+func (s *search) tighten(ub score) score {
+	if s.upper == nil {
+		return ub
+	}
+	s.outer = s.order.Min(s.outer, s.upper())
+	return s.order.Min(ub, s.outer)
 }
 
 // reuse turns what the search proved of errors alone into bounds for the
@@ -236,7 +254,10 @@ func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb scor
 		}
 	}
 	if best != nil {
-		s.cache.Put(k, entry{Opt: best})
+		// At the root, a tree known beside the search may beat best.
+		if !root {
+			s.cache.Put(k, entry{Opt: best})
+		}
 		return best, best.S
 	}
 	proven = s.order.Max(lb, s.order.Min(proven, lf.S))
@@ -357,6 +378,9 @@ func (s *search) branch(set []int32, h [2]uint64, cls []int, d, n int, ub, lb sc
 	fr.bounds = slices.Grow(fr.bounds[:0], 2*splits*x.m)[:2*splits*x.m]
 	proven := objective.None
 	for f := range x.m {
+		if root {
+			ub = s.tighten(ub)
+		}
 		if s.stop.Load() {
 			if root {
 				s.rootBound(set, h, cls, d, n, f, ub, lb)

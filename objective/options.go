@@ -56,8 +56,8 @@ type Options struct {
 	// then needs only beat: it reads it at the root as it goes, and a
 	// search that finds no better tree has proven that one optimal. It is
 	// called from the search's goroutine while others may improve it.
-	// Package ordered reads it; package minerr does not yet, and bounds its
-	// root by its own greedy tree alone.
+	// The engine returns its own best tree, which may be worse: its
+	// Result.Proven says what it proved.
 	UpperBound func() Score
 	// Progress, if not nil, is called whenever the best tree or the lower
 	// bound improves, from one goroutine at a time.

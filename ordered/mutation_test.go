@@ -77,3 +77,11 @@ func TestMutantMinLeaf(t *testing.T) {
 		return load(t, randomCSV(r))
 	}, 200)
 }
+
+// TestUpperBound: the engine searches only for trees that beat the bound
+// it is told of, and proves that bound where none does.
+func TestUpperBound(t *testing.T) {
+	objtest.UpperBound(t, Solve, rand.New(rand.NewPCG(7, 8)), func(r *rand.Rand) *dataset.Dataset {
+		return load(t, randomCSV(r))
+	}, objtest.Runs(1000, 100))
+}

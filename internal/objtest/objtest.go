@@ -262,3 +262,67 @@ func SameWithout(solve objective.Solver, ds *dataset.Dataset, opt objective.Opti
 	}
 	return nil
 }
+
+// UpperBound fails t unless solve reads objective.Options.UpperBound as
+// its contract says, on runs tables that table draws with the options of
+// RandomOptions. Told of a tree of the optimum's score, of a branch more,
+// or of an error fewer, which no tree makes, from the start or from a
+// later reading on, the engine returns a tree no better than the optimum,
+// never proves more than the optimum, and either proves its tree optimal
+// or proves the bound: it searched only for trees that beat it, and found
+// none. An engine that does not read the bound proves its optimum every
+// time, where the error fewer must be proven on some table.
+func UpperBound(t testing.TB, solve objective.Solver, r *rand.Rand, table func(*rand.Rand) *dataset.Dataset, runs int) {
+	t.Helper()
+	read := 0
+	for run := range runs {
+		ds := table(r)
+		opt := RandomOptions(r)
+		want, err := solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Check(ds, opt, want); err != nil {
+			t.Fatalf("run %d, %+v: %v", run, opt, err)
+		}
+		order := objective.Order{Cost: opt.CostPerBranch * float64(objective.Records(ds)), ErrorsOnly: opt.AnySize}
+		same := func(a, b objective.Score) bool { return !order.Less(a, b) && !order.Less(b, a) }
+		optimum := objective.Score{E: want.Errors, B: want.Branches}
+		lie := objective.Score{E: optimum.E - 1, B: optimum.B}
+		for i, ub := range []objective.Score{optimum, optimum, optimum.Add(objective.Branch), optimum.Add(objective.Branch), lie, lie} {
+			if ub.E < 0 {
+				continue
+			}
+			o := opt
+			// Every other time, the tree is known only from a later
+			// reading on, as when a search beside finds it.
+			calls, late := 0, 0
+			if i%2 == 1 {
+				late = 1 + r.IntN(6)
+			}
+			o.UpperBound = func() objective.Score {
+				if calls++; calls <= late {
+					return objective.None
+				}
+				return ub
+			}
+			got, err := solve(context.Background(), ds, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckTree(ds, o, got); err != nil {
+				t.Fatalf("run %d, %+v, upper bound %v: %v", run, opt, ub, err)
+			}
+			s := objective.Score{E: got.Errors, B: got.Branches}
+			if order.Less(s, optimum) || order.Less(optimum, got.Proven) || got.Optimal && !same(s, optimum) || !got.Optimal && !same(got.Proven, ub) {
+				t.Fatalf("run %d, %+v, upper bound %v: a tree of %v, proven %v, optimal %v; the optimum %v", run, opt, ub, s, got.Proven, got.Optimal, optimum)
+			}
+			if ub == lie && same(got.Proven, ub) {
+				read++
+			}
+		}
+	}
+	if read == 0 {
+		t.Errorf("no bound below the optimum proven in %d tables", runs)
+	}
+}
