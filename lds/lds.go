@@ -197,16 +197,24 @@ func (s *search) tests(ctx context.Context, ds *dataset.Dataset, path string) []
 }
 
 // split returns the examples of ds where test f fails and holds, as
-// datasets of their own.
+// datasets of their own, counted first: on a million rows, slices grown
+// by appending would hold half as much again.
 func split(ds *dataset.Dataset, f int) (no, yes *dataset.Dataset) {
+	holds := 0
+	for i := range ds.Examples {
+		if ds.Holds(&ds.Examples[i], f) {
+			holds++
+		}
+	}
 	no, yes = new(dataset.Dataset), new(dataset.Dataset)
 	*no, *yes = *ds, *ds
-	no.Examples, yes.Examples = nil, nil
-	for _, ex := range ds.Examples {
-		if ds.Holds(&ex, f) {
-			yes.Examples = append(yes.Examples, ex)
+	no.Examples = make([]dataset.Example, 0, len(ds.Examples)-holds)
+	yes.Examples = make([]dataset.Example, 0, holds)
+	for i := range ds.Examples {
+		if ex := &ds.Examples[i]; ds.Holds(ex, f) {
+			yes.Examples = append(yes.Examples, *ex)
 		} else {
-			no.Examples = append(no.Examples, ex)
+			no.Examples = append(no.Examples, *ex)
 		}
 	}
 	return no, yes
