@@ -55,12 +55,13 @@ type Options struct {
 	// Rank returns the tests of a set worth splitting it by, best first,
 	// of those that leave minLeaf records or more on each side.
 	Rank func(ctx context.Context, ds *dataset.Dataset, minLeaf int) []int
-	// Rounds is the most rounds to search: discrepancies 0 to Rounds-1.
+	// Rounds is the most rounds to search, discrepancies 0 to Rounds-1,
+	// after the top that follows Rank alone.
 	Rounds int
 	// Share, if above 0, is the share of the time since Search began that
-	// its rounds may take: before a round, Search waits until the rounds
-	// so far have taken no more, leaving the rest of the machine to the
-	// search it runs beside.
+	// its rounds may take: before each round after the first, Search waits
+	// until the rounds so far have taken no more, leaving the rest of the
+	// machine to the search it runs beside.
 	Share float64
 	// CacheBytes is Solve's objective.Options.CacheBytes.
 	CacheBytes int64
@@ -186,6 +187,8 @@ func (s *search) tests(ctx context.Context, ds *dataset.Dataset, path string) []
 	}
 	led, ok := s.leads[path]
 	if !ok {
+		// A Solve stopped by ctx may lead by a worse root; so does this
+		// round, the last, as ctx ends Search.
 		led = rank
 		if res, _ := s.solve(ctx, ds, s.opt.Exact); res != nil && res.Root != nil && res.Root.True != nil {
 			lead := res.Root.Feature

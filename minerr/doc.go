@@ -74,8 +74,8 @@
 //   - A greedy tree, pruned optimally to the budget, gives the root its
 //     first bound and the answer if time runs out at once. A better tree
 //     known beside the search (objective.Options.UpperBound), read before
-//     each feature of the root, lowers it: the root's trees need only
-//     beat that one. The root's best tree is not cached as its optimum,
+//     the search and, from depth three, before each feature of the root,
+//     lowers it: the root's trees need only beat that one. The root's best tree is not cached as its optimum,
 //     which the known tree may beat.
 //
 // With a minimum leaf size (objective.Options.MinLeaf), a feature is

@@ -1,6 +1,7 @@
 package minerr
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/odtx/odtx/internal/objtest"
 	"github.com/odtx/odtx/internal/testgen"
 	"github.com/odtx/odtx/objective"
+	"github.com/odtx/odtx/tree"
 )
 
 // randomTable returns a dataset of up to 24 distinct rows over m features
@@ -47,16 +49,23 @@ func randomTable(r *rand.Rand) *dataset.Dataset {
 	return ds
 }
 
+// consistentTable returns a random table of distinct examples of one
+// class each, which some tree classifies without error.
+func consistentTable(r *rand.Rand) *dataset.Dataset {
+	ds := randomTable(r)
+	for i := range ds.Examples {
+		ds.Examples[i].Counts = nil
+	}
+	return ds
+}
+
 // TestOracleConsistent compares Solve with the oracle on tables that some
 // tree classifies without error, at depths beyond the least, where the
 // fewest branches are the zero-error engine's to find.
 func TestOracleConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for run := range objtest.Runs(300, 60) {
-		ds := randomTable(r)
-		for i := range ds.Examples {
-			ds.Examples[i].Counts = nil
-		}
+		ds := consistentTable(r)
 		solveChecked(t, run, ds, objective.Options{MaxDepth: 2 + r.IntN(4), AnySize: r.IntN(4) == 0})
 	}
 }
@@ -139,5 +148,35 @@ func TestOracleCounted(t *testing.T) {
 			opt.MinLeaf = 5 + r.IntN(40)
 		}
 		solveChecked(t, run, ds, opt)
+	}
+}
+
+// TestHandOffBesideUpperBound: a tree without errors known beside the
+// search does not keep it from handing the fewest branches to the
+// zero-error engine: it finds one of its own to hand.
+func TestHandOffBesideUpperBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for run := range objtest.Runs(300, 60) {
+		ds := consistentTable(r)
+		opt := objective.Options{MaxDepth: 2 + r.IntN(4)}
+		want, err := Solve(context.Background(), ds, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Errors != 0 || want.Branches == 0 {
+			continue // nothing to hand: errors, or a leaf without
+		}
+		handed := false
+		opt.Consistent = func(_ context.Context, _ *dataset.Dataset, _ int, root *tree.Node) (*tree.Node, error) {
+			handed = true
+			return root, nil
+		}
+		opt.UpperBound = func() objective.Score { return objective.Score{B: want.Branches} }
+		if _, err := Solve(context.Background(), ds, opt); err != nil {
+			t.Fatal(err)
+		}
+		if !handed {
+			t.Fatalf("run %d (%+v): a tree of %d branches without errors known beside, no tree handed to the zero-error engine", run, opt, want.Branches)
+		}
 	}
 }

@@ -126,6 +126,8 @@ func (s *search) run() (*sol, score) {
 	case s.order.ErrorsOnly:
 		s.rootLB = score{E: s.order.Min(best.S, s.outer).E}
 		s.order.ErrorsOnly = false
+		// Read anew in this phase's order: ties on errors alone may
+		// hide fewer branches.
 		s.outer = objective.None
 		s.reuse()
 		if found, _ := s.node(all, h, cls, s.top, s.budget, s.tighten(best.S), s.rootLB); found != nil {
@@ -140,13 +142,19 @@ func (s *search) run() (*sol, score) {
 
 // tighten returns the lesser of ub and the score of the best tree known
 // beside the search (objective.Options.UpperBound), which it notes as
-// outer.
+// outer. While the first phase hands a tree without errors to the
+// zero-error engine, a known one of no errors does not bound it below one
+// error: the search still finds its own to hand.
 func (s *search) tighten(ub score) score {
 	if s.upper == nil {
 		return ub
 	}
 	s.outer = s.order.Min(s.outer, s.upper())
-	return s.order.Min(ub, s.outer)
+	known := s.outer
+	if s.handOff && s.order.ErrorsOnly {
+		known = s.order.Max(known, score{E: 1})
+	}
+	return s.order.Min(ub, known)
 }
 
 // reuse turns what the search proved of errors alone into bounds for the
@@ -183,7 +191,9 @@ func (s *search) report(best *sol, lb score) {
 // score, not less than ub: the least of what the search proved of each
 // tree it tried, which may exceed ub and so bound the sets like this one
 // better. lb is a known lower bound. When the search stops, node returns
-// at once and caches nothing.
+// at once and caches nothing. At the root, ub falls as the search reads
+// the trees known beside it (tighten): the tree returned beat ub as it
+// stood when found, and a later tree may beat it unfound.
 func (s *search) node(set []int32, h [2]uint64, cls []int, d, n int, ub, lb score) (*sol, score) {
 	s.stats.Subproblems++
 	lf := leaf(cls)

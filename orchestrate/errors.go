@@ -171,8 +171,8 @@ var ldsAfter = 100 * time.Millisecond
 
 // ldsShare is the share of the time of a search that the rounds of
 // limited discrepancy beside it may take: each round weighs more of the
-// choices CART's ranking may get wrong than the one before, and costs
-// more, and the proof waits for what they take.
+// choices the first tests tried may get wrong than the one before, and
+// costs more, and the proof waits for what they take.
 const ldsShare = 0.25
 
 // ldsCuts is the most threshold tests of a column the search beside the
@@ -185,8 +185,8 @@ const ldsCuts = 1024
 // for opt.CacheBytes, its own), by solve, for better trees: by limited
 // discrepancy over the roots of the best trees of depth two and CART's
 // ranking of the tests, with the bottom two levels solved exactly
-// (package lds), in rounds that take at most ldsShare of the time. It ends when ctx does or the rounds have weighed every
-// choice.
+// (package lds), in rounds that take at most ldsShare of the time. It
+// ends when ctx does or the rounds have weighed every choice.
 func (a *anytime) improve(ctx context.Context, ds *dataset.Dataset, solve objective.Solver, opt objective.Options) {
 	if opt.MaxBranches != 0 || opt.MaxDepth <= 2 {
 		return

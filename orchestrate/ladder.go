@@ -18,15 +18,15 @@ import (
 
 // learnLadder is Learn in the Depth and Size modes on an engine of the
 // fewest errors, MinErr or Ordered, which it asks, at a depth, for a tree
-// that beats one error: only a tree without errors does. (Ordered prunes
-// by that bound; MinErr proves the fewest errors whatever they are.) Two searches
-// share the depths between them. One climbs from the least depth the
-// classes allow, each depth where no tree beats one error ruling it and
-// all below out. The other descends from the depth of the greedy tree, a
-// shallower consistent tree each time, since deep trees without errors
-// are found at once where shallow ones take long to rule out. They meet
-// at the least depth. In Size mode a last search at that depth counts
-// branching nodes too, for the tree of fewest nodes.
+// that beats one error: only a tree without errors does, and both engines
+// prune by that bound. Two searches share the depths between them. One
+// climbs from the least depth the classes allow, each depth where no tree
+// beats one error ruling it and all below out. The other descends from
+// the depth of the greedy tree, a shallower consistent tree each time,
+// since deep trees without errors are found at once where shallow ones
+// take long to rule out. They meet at the least depth. In Size mode a
+// last search at that depth counts branching nodes too, for the tree of
+// fewest nodes.
 //
 // On numeric columns of thousands of thresholds, which dp and sat weigh
 // each as a feature of its own, Ordered searches a column's cuts by

@@ -7,6 +7,7 @@ package objtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -265,16 +266,24 @@ func SameWithout(solve objective.Solver, ds *dataset.Dataset, opt objective.Opti
 
 // UpperBound fails t unless solve reads objective.Options.UpperBound as
 // its contract says, on runs tables that table draws with the options of
-// RandomOptions. Told of a tree of the optimum's score, of a branch more,
-// or of an error fewer, which no tree makes, from the start or from a
-// later reading on, the engine returns a tree no better than the optimum,
-// never proves more than the optimum, and either proves its tree optimal
-// or proves the bound: it searched only for trees that beat it, and found
-// none. An engine that does not read the bound proves its optimum every
-// time, where the error fewer must be proven on some table.
+// RandomOptions. The engine is told of a tree of the optimum's score, of
+// a branch more, of an error more, or of an error fewer, which no tree
+// makes: from the start, from a later reading on, as when a search beside
+// finds it, or from the start in a search stopped at a later reading.
+// Each time it returns a tree no better than the optimum and never proves
+// more than the optimum; one that ends proves either its tree optimal or
+// the bound: it searched only for trees that beat it, and found none. An
+// engine that does not read the bound, or reads it only at the start,
+// proves its optimum every time, where the error fewer, told at once, and
+// told late to a search of any size, must be proven on some table.
 func UpperBound(t testing.TB, solve objective.Solver, r *rand.Rand, table func(*rand.Rand) *dataset.Dataset, runs int) {
 	t.Helper()
-	read := 0
+	const (
+		atOnce = iota
+		late
+		stopped
+	)
+	var read [2]int // tables where the error fewer was proven, at once and late
 	for run := range runs {
 		ds := table(r)
 		opt := RandomOptions(r)
@@ -289,40 +298,47 @@ func UpperBound(t testing.TB, solve objective.Solver, r *rand.Rand, table func(*
 		same := func(a, b objective.Score) bool { return !order.Less(a, b) && !order.Less(b, a) }
 		optimum := objective.Score{E: want.Errors, B: want.Branches}
 		lie := objective.Score{E: optimum.E - 1, B: optimum.B}
-		for i, ub := range []objective.Score{optimum, optimum, optimum.Add(objective.Branch), optimum.Add(objective.Branch), lie, lie} {
+		for _, ub := range []objective.Score{optimum, optimum.Add(objective.Branch), optimum.Add(objective.Score{E: 1}), lie} {
 			if ub.E < 0 {
 				continue
 			}
-			o := opt
-			// Every other time, the tree is known only from a later
-			// reading on, as when a search beside finds it.
-			calls, late := 0, 0
-			if i%2 == 1 {
-				late = 1 + r.IntN(6)
-			}
-			o.UpperBound = func() objective.Score {
-				if calls++; calls <= late {
-					return objective.None
+			for _, when := range []int{atOnce, late, stopped} {
+				ctx, cancel := context.WithCancel(context.Background())
+				calls, from := 0, 1+r.IntN(6)
+				o := opt
+				o.UpperBound = func() objective.Score {
+					calls++
+					switch {
+					case when == late && calls <= from:
+						return objective.None
+					case when == stopped && calls == from:
+						cancel()
+					}
+					return ub
 				}
-				return ub
-			}
-			got, err := solve(context.Background(), ds, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := CheckTree(ds, o, got); err != nil {
-				t.Fatalf("run %d, %+v, upper bound %v: %v", run, opt, ub, err)
-			}
-			s := objective.Score{E: got.Errors, B: got.Branches}
-			if order.Less(s, optimum) || order.Less(optimum, got.Proven) || got.Optimal && !same(s, optimum) || !got.Optimal && !same(got.Proven, ub) {
-				t.Fatalf("run %d, %+v, upper bound %v: a tree of %v, proven %v, optimal %v; the optimum %v", run, opt, ub, s, got.Proven, got.Optimal, optimum)
-			}
-			if ub == lie && same(got.Proven, ub) {
-				read++
+				got, err := solve(ctx, ds, o)
+				cancel()
+				if err != nil && (when != stopped || !errors.Is(err, context.Canceled)) {
+					t.Fatal(err)
+				}
+				if err := CheckTree(ds, o, got); err != nil {
+					t.Fatalf("run %d, %+v, upper bound %v (%d): %v", run, opt, ub, when, err)
+				}
+				s := objective.Score{E: got.Errors, B: got.Branches}
+				ended := err == nil
+				if order.Less(s, optimum) || order.Less(optimum, got.Proven) || got.Optimal && !same(s, optimum) || ended && !got.Optimal && !same(got.Proven, ub) {
+					t.Fatalf("run %d, %+v, upper bound %v (%d): a tree of %v, proven %v, optimal %v; the optimum %v", run, opt, ub, when, s, got.Proven, got.Optimal, optimum)
+				}
+				// Told late, a search of any size, which has one phase,
+				// proves the error fewer only if it reads the bound as it
+				// goes.
+				if ub == lie && (when == atOnce || when == late && opt.AnySize) && same(got.Proven, ub) {
+					read[when]++
+				}
 			}
 		}
 	}
-	if read == 0 {
-		t.Errorf("no bound below the optimum proven in %d tables", runs)
+	if read[atOnce] == 0 || read[late] == 0 {
+		t.Errorf("an error fewer than the optimum proven on %d tables told at once, %d told late, of %d", read[atOnce], read[late], runs)
 	}
 }
