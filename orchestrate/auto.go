@@ -68,14 +68,15 @@ func learnAuto(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, 
 		}()
 	}
 	second := func(o Options) (*Result, error) { return learnSAT(ctx, ds, o, int(floor.Load())) }
+	grown := greedyOnce(ctx, ds)
 	after, dopt, sopt := headStart, opt, opt
 	if errorsEngine(ds) == Ordered && ladderTakes(ds, Ordered) == nil {
-		second = func(o Options) (*Result, error) { return learnLadder(ctx, ds, o, Ordered) }
+		second = func(o Options) (*Result, error) { return learnLadder(ctx, ds, o, Ordered, grown) }
 		after = ladderHeadStart
 		dopt.CacheBytes = part(opt.CacheBytes, 2)
 		sopt.CacheBytes = dopt.CacheBytes
 	}
-	race(func(o Options) (*Result, error) { return learnDP(ctx, ds, o) }, dopt)
+	race(func(o Options) (*Result, error) { return learnDP(ctx, ds, o, grown) }, dopt)
 	headStartOver := time.After(after)
 	var stopped []outcome
 	for len(stopped) < running {

@@ -2,6 +2,7 @@ package orchestrate
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/odtx/odtx/dataset"
@@ -11,10 +12,18 @@ import (
 	"github.com/odtx/odtx/tree"
 )
 
-// learnDP is Learn on the DP engine. Its trees, like the greedy tree,
-// test only features that split the examples reaching them, so unlike the
-// SAT engine's they need no tidying.
-func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, error) {
+// greedyOnce returns the greedy tree of ds (package greedy), grown once
+// when first asked for, however many searches ask: auto's dp and ladder
+// both start from it, and on thousands of thresholds it takes a second.
+func greedyOnce(ctx context.Context, ds *dataset.Dataset) func() *tree.Node {
+	return sync.OnceValue(func() *tree.Node { return greedy.Tree(ctx, ds) })
+}
+
+// learnDP is Learn on the DP engine, with grown the greedy tree (see
+// greedyOnce). Its trees, like the greedy tree, test only features that
+// split the examples reaching them, so unlike the SAT engine's they need
+// no tidying.
+func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options, grown func() *tree.Node) (*Result, error) {
 	start := time.Now()
 	dopt := dp.Options{CacheBytes: opt.CacheBytes}
 	if opt.Progress != nil {
@@ -27,7 +36,7 @@ func learnDP(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, er
 	// second on thousands of features, so it grows beside the search, and
 	// finishes at once when ctx ends.
 	fallback := make(chan *tree.Node, 1)
-	go func() { fallback <- greedy.Tree(ctx, ds) }()
+	go func() { fallback <- grown() }()
 	s, err := dp.New(ctx, ds, dopt)
 	if err != nil {
 		// Stopped before the search began: nothing proven but what the

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/odtx/odtx/dataset"
-	"github.com/odtx/odtx/greedy"
 	"github.com/odtx/odtx/internal/classbound"
 	"github.com/odtx/odtx/objective"
 	"github.com/odtx/odtx/tree"
@@ -22,17 +21,17 @@ import (
 // prune by that bound. Two searches share the depths between them. One
 // climbs from the least depth the classes allow, each depth where no tree
 // beats one error ruling it and all below out. The other descends from
-// the depth of the greedy tree, a shallower consistent tree each time,
-// since deep trees without errors are found at once where shallow ones
-// take long to rule out. They meet at the least depth. In Size mode a
-// last search at that depth counts branching nodes too, for the tree of
+// the depth of the greedy tree, grown, a shallower consistent tree each
+// time, since deep trees without errors are found at once where shallow
+// ones take long to rule out. They meet at the least depth. In Size mode
+// a last search at that depth counts branching nodes too, for the tree of
 // fewest nodes.
 //
 // On numeric columns of thousands of thresholds, which dp and sat weigh
 // each as a feature of its own, Ordered searches a column's cuts by
 // intervals, and a search that only pure leaves satisfy closes most of
 // them at once.
-func learnLadder(ctx context.Context, ds *dataset.Dataset, opt Options, e Engine) (*Result, error) {
+func learnLadder(ctx context.Context, ds *dataset.Dataset, opt Options, e Engine, grown func() *tree.Node) (*Result, error) {
 	if err := ladderTakes(ds, e); err != nil {
 		return nil, err
 	}
@@ -48,7 +47,7 @@ func learnLadder(ctx context.Context, ds *dataset.Dataset, opt Options, e Engine
 	var wg sync.WaitGroup
 	wg.Go(func() { l.climb(ctx) })
 	wg.Go(func() {
-		l.found(greedy.Tree(ctx, ds))
+		l.found(grown())
 		l.descend(ctx)
 	})
 	wg.Wait()

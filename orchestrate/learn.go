@@ -247,13 +247,13 @@ func learn(ctx context.Context, ds *dataset.Dataset, opt Options) (*Result, erro
 		return learnErrors(ctx, ds, opt)
 	}
 	if opt.Engine.searchesErrors() {
-		return learnLadder(ctx, ds, opt, opt.Engine)
+		return learnLadder(ctx, ds, opt, opt.Engine, greedyOnce(ctx, ds))
 	}
 	switch opt.Engine {
 	case Auto:
 		return learnAuto(ctx, ds, opt)
 	case DP:
-		return learnDP(ctx, ds, opt)
+		return learnDP(ctx, ds, opt, greedyOnce(ctx, ds))
 	}
 	return learnSAT(ctx, ds, opt, 0)
 }
